@@ -1,0 +1,144 @@
+/**
+ * Business constants and pure rules shared by the SPA (src/) and the API server (server/).
+ * No DOM or Node APIs here: both sides import this file as it is.
+ */
+
+export const EMAIL_MAX_LENGTH = 100;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 100;
+
+export const SKILLS = ['listening', 'reading', 'speaking', 'writing'] as const;
+export type Skill = (typeof SKILLS)[number];
+
+/** Field name of a skill's minutes in a daily record, e.g. `listeningDailyMins`. */
+export type SkillDailyField = `${Skill}DailyMins`;
+export const skillDailyField = (skill: Skill): SkillDailyField => `${skill}DailyMins`;
+export const SKILL_DAILY_FIELDS: readonly SkillDailyField[] = SKILLS.map(skillDailyField);
+
+/** One add may carry at most a whole day of minutes. */
+export const ADD_MINUTES_MIN = 1;
+export const ADD_MINUTES_MAX = 1440;
+/** One skill may hold at most 16 hours on one day. */
+export const DAILY_SKILL_LIMIT_MINS = 960;
+/** The four skills together may hold at most 24 hours on one day. */
+export const DAILY_TOTAL_LIMIT_MINS = 1440;
+
+export const DEFAULT_DAILY_GOAL_MINUTES = 30;
+export const GOAL_MIN_MINUTES = 5;
+export const GOAL_MAX_HOURS = 12;
+export const GOAL_MAX_MINUTES = GOAL_MAX_HOURS * 60;
+export const GOAL_STEP_MINUTES = 5;
+export const GOAL_HOUR_OPTIONS: readonly number[] = Array.from({ length: GOAL_MAX_HOURS + 1 }, (_, h) => h);
+export const GOAL_MINUTE_STEPS: readonly number[] = [0, 5, 10, 15, 20, 30, 45, 50, 55];
+
+/** Minutes offered for a chosen number of goal hours: no 0 with 0 hours, only 0 with 12 hours. */
+export function goalMinuteOptions(hours: number): number[] {
+  if (hours >= GOAL_MAX_HOURS) return [0];
+  if (hours <= 0) return GOAL_MINUTE_STEPS.filter((m) => m > 0);
+  return [...GOAL_MINUTE_STEPS];
+}
+
+export function isValidDailyGoal(minutes: unknown): minutes is number {
+  return (
+    typeof minutes === 'number' &&
+    Number.isInteger(minutes) &&
+    minutes >= GOAL_MIN_MINUTES &&
+    minutes <= GOAL_MAX_MINUTES &&
+    minutes % GOAL_STEP_MINUTES === 0
+  );
+}
+
+export const DEFAULT_PREVIOUS_HOURS = 0;
+export const PREVIOUS_HOURS_MAX = 2000;
+export const PREVIOUS_HOURS_STEP = 10;
+export const PREVIOUS_HOURS_OPTIONS: readonly number[] = Array.from(
+  { length: PREVIOUS_HOURS_MAX / PREVIOUS_HOURS_STEP + 1 },
+  (_, i) => i * PREVIOUS_HOURS_STEP,
+);
+
+export function isValidPreviousHours(hours: unknown): hours is number {
+  return (
+    typeof hours === 'number' &&
+    Number.isInteger(hours) &&
+    hours >= 0 &&
+    hours <= PREVIOUS_HOURS_MAX &&
+    hours % PREVIOUS_HOURS_STEP === 0
+  );
+}
+
+export const MAX_LEVEL = 6;
+export const LEVELS = [1, 2, 3, 4, 5, 6] as const;
+export type MilestoneKey = `level${(typeof LEVELS)[number]}`;
+export const MILESTONE_KEYS: readonly MilestoneKey[] = LEVELS.map((l) => `level${l}` as MilestoneKey);
+export type Milestones = Record<MilestoneKey, number>;
+export const DEFAULT_MILESTONES: Milestones = {
+  level1: 50,
+  level2: 200,
+  level3: 400,
+  level4: 800,
+  level5: 1200,
+  level6: 1800,
+};
+export const MILESTONE_MIN_HOURS = 1;
+export const MILESTONE_MAX_HOURS = 100000;
+
+/** Milestones are whole hours, strictly increasing, from 1 up to 100,000. */
+export function areValidMilestones(m: Milestones): boolean {
+  let previous = MILESTONE_MIN_HOURS - 1;
+  for (const key of MILESTONE_KEYS) {
+    const value = m[key];
+    if (!Number.isInteger(value) || value <= previous || value > MILESTONE_MAX_HOURS) return false;
+    previous = value;
+  }
+  return true;
+}
+
+/** Hours counted towards a level: whole hours logged plus hours studied before. */
+export function levelHours(totalOverallMins: number, previousHours: number): number {
+  return Math.floor(totalOverallMins / 60) + previousHours;
+}
+
+/** The highest level whose threshold the hours reach, else 0. */
+export function levelForHours(hours: number, milestones: Milestones): number {
+  let level = 0;
+  for (const l of LEVELS) {
+    if (hours >= milestones[`level${l}`]) level = l;
+  }
+  return level;
+}
+
+/** Hours still missing to reach the level after `currentLevel`, or null at the highest level. */
+export function hoursUntilNextLevel(hours: number, currentLevel: number, milestones: Milestones): number | null {
+  if (currentLevel >= MAX_LEVEL) return null;
+  const next = milestones[`level${currentLevel + 1}` as MilestoneKey];
+  return Math.max(0, Math.ceil(next - hours));
+}
+
+/** Share (0..1) of the way from the current level's threshold to the next one. */
+export function levelProgressRatio(hours: number, currentLevel: number, milestones: Milestones): number {
+  if (currentLevel >= MAX_LEVEL) return 1;
+  const from = currentLevel === 0 ? 0 : milestones[`level${currentLevel}` as MilestoneKey];
+  const to = milestones[`level${currentLevel + 1}` as MilestoneKey];
+  if (to <= from) return 1;
+  return Math.min(1, Math.max(0, (hours - from) / (to - from)));
+}
+
+/** `YYYY-MM-DD` that is a real calendar date. */
+export const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+export function isIsoDate(value: string): boolean {
+  if (!new RegExp(ISO_DATE_PATTERN).test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** The learner's local calendar date as `YYYY-MM-DD`. */
+export function localIsoDate(date: Date = new Date()): string {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** The product's name as learners see it. */
+export const BRAND_NAME = 'LinguaLog';

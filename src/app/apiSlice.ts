@@ -1,0 +1,233 @@
+/**
+ * THE one createApi slice: every call of the spec (section 7) and the cache rules of section 4.
+ * Reading the tags is reading the spec's "Refreshes after changes" list.
+ */
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
+import type {
+  ActivityRecord,
+  AddDailyActivity,
+  Credentials,
+  DailyGoal,
+  DailyMinutes,
+  EditDailyActivity,
+  EmailAnswer,
+  HasLanguage,
+  Language,
+  MilestonesBody,
+  MonthlyTotal,
+  PreviousTime,
+  Progress,
+  SaveDailyGoal,
+  UserLanguage,
+} from '@common/api-types';
+import { apiBaseUrl } from '@/lib/apiBaseUrl';
+import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
+
+export const TAGS = [
+  'Auth',
+  'UserLanguage',
+  'DailyGoal',
+  'PreviousHours',
+  'DailyMinutes',
+  'Progress',
+  'Activities',
+  'MonthlyTotal',
+  'Milestones',
+] as const;
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
+
+/**
+ * Failed reads are retried (spec 9: up to 3 times, delay doubling from 1 s, capped at 30 s).
+ * An answer the server meant (any 4xx) is final at once: retrying a 401 would only keep the
+ * learner on 'Loading...'. Mutations opt out with `extraOptions: { maxRetries: 0 }`.
+ */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, { maxRetries?: number }> = retry(
+  async (args: string | FetchArgs, api, extraOptions) => {
+    const result = await rawBaseQuery(args, api, extraOptions);
+    const status = result.error?.status;
+    if (typeof status === 'number' && status < 500) retry.fail(result.error, result.meta);
+    return result;
+  },
+  {
+    maxRetries: retryPolicy.maxRetries,
+    backoff: (attempt) => new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt))),
+  },
+);
+
+const noRetry = { maxRetries: 0 };
+const byLanguage = (language: string) => `?language=${encodeURIComponent(language)}`;
+
+export const apiSlice = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAGS,
+  keepUnusedDataFor: 5 * 60,
+  // Only the daily minutes refetch on window focus: see useDailyMinutesQuery below.
+  refetchOnFocus: false,
+  endpoints: (build) => ({
+    // ---- auth ----
+    checkAuth: build.query<EmailAnswer, void>({
+      query: () => '/auth/check',
+      providesTags: ['Auth'],
+    }),
+    register: build.mutation<EmailAnswer, Credentials>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      extraOptions: noRetry,
+      // A new person is signed in: nothing cached may survive from before.
+      invalidatesTags: [...TAGS],
+    }),
+    login: build.mutation<EmailAnswer, Credentials>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      extraOptions: noRetry,
+      invalidatesTags: [...TAGS],
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+      extraOptions: noRetry,
+    }),
+    deleteUser: build.mutation<void, void>({
+      query: () => ({ url: '/user', method: 'DELETE' }),
+      extraOptions: noRetry,
+    }),
+
+    // ---- languages ----
+    getLanguages: build.query<Language[], void>({
+      query: () => '/languages',
+      // The list of languages never changes while the app runs: kept forever, never refetched.
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+    }),
+    getUserLanguage: build.query<UserLanguage, void>({
+      query: () => '/user/language',
+      providesTags: ['UserLanguage'],
+    }),
+    hasLanguage: build.query<HasLanguage, void>({
+      query: () => '/user/has-language',
+      providesTags: ['UserLanguage'],
+    }),
+    setUserLanguage: build.mutation<UserLanguage, { name: string }>({
+      query: (body) => ({ url: '/user/language', method: 'POST', body }),
+      extraOptions: noRetry,
+      // Spec 4 "Choosing a language refreshes ...". Milestones are kept per language too
+      // (spec 1), so they are refreshed as well or the Levels panel would show the old language's.
+      invalidatesTags: [
+        'UserLanguage',
+        'PreviousHours',
+        'DailyGoal',
+        'DailyMinutes',
+        'Progress',
+        'Activities',
+        'MonthlyTotal',
+        'Milestones',
+      ],
+    }),
+
+    // ---- daily goal ----
+    getDailyGoal: build.query<DailyGoal, void>({
+      query: () => '/user/daily-goal',
+      providesTags: ['DailyGoal'],
+    }),
+    getDailyGoalByLanguage: build.query<DailyGoal, string>({
+      query: (language) => `/user/daily-goal/by-language${byLanguage(language)}`,
+      providesTags: (_r, _e, language) => [{ type: 'DailyGoal', id: language }],
+    }),
+    saveDailyGoal: build.mutation<DailyGoal, SaveDailyGoal>({
+      query: (body) => ({ url: '/user/daily-goal', method: 'POST', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['DailyGoal', 'Activities'],
+    }),
+
+    // ---- previous time ----
+    getPreviousHours: build.query<PreviousTime, void>({
+      query: () => '/user/previous-time',
+      providesTags: ['PreviousHours'],
+    }),
+    getPreviousHoursByLanguage: build.query<PreviousTime, string>({
+      query: (language) => `/user/previous-time/by-language${byLanguage(language)}`,
+      providesTags: (_r, _e, language) => [{ type: 'PreviousHours', id: language }],
+    }),
+    savePreviousHours: build.mutation<PreviousTime, PreviousTime>({
+      query: (body) => ({ url: '/user/previous-time', method: 'POST', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['PreviousHours', 'Progress'],
+    }),
+
+    // ---- daily activity ----
+    getDailyMinutes: build.query<DailyMinutes, string>({
+      query: (date) => `/user/daily-activity?date=${encodeURIComponent(date)}`,
+      providesTags: (_r, _e, date) => [{ type: 'DailyMinutes', id: date }],
+    }),
+    getActivities: build.query<ActivityRecord[], void>({
+      query: () => '/user/daily-activity/all',
+      providesTags: ['Activities'],
+    }),
+    addDailyActivity: build.mutation<ActivityRecord, AddDailyActivity>({
+      query: (body) => ({ url: '/user/daily-activity', method: 'POST', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['DailyMinutes', 'Progress', 'Activities', 'MonthlyTotal'],
+    }),
+    editDailyActivity: build.mutation<ActivityRecord, EditDailyActivity>({
+      query: (body) => ({ url: '/user/daily-activity', method: 'PATCH', body }),
+      extraOptions: noRetry,
+      // Spec 4 lists daily minutes, activities and progress. An edit also changes the month's
+      // total shown beside the calendar, so that is refreshed too rather than left stale.
+      invalidatesTags: ['DailyMinutes', 'Activities', 'Progress', 'MonthlyTotal'],
+    }),
+
+    // ---- milestones ----
+    getMilestones: build.query<MilestonesBody, void>({
+      query: () => '/user/milestones',
+      providesTags: ['Milestones'],
+    }),
+    getMilestonesByLanguage: build.query<MilestonesBody, string>({
+      query: (language) => `/user/milestones/by-language${byLanguage(language)}`,
+      providesTags: (_r, _e, language) => [{ type: 'Milestones', id: language }],
+    }),
+    saveMilestones: build.mutation<MilestonesBody, MilestonesBody>({
+      query: (body) => ({ url: '/user/milestones', method: 'POST', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['Milestones', 'Progress'],
+    }),
+
+    // ---- progress and totals ----
+    getProgress: build.query<Progress, void>({
+      query: () => '/user/progress',
+      providesTags: ['Progress'],
+    }),
+    getMonthTotal: build.query<MonthlyTotal, string>({
+      query: (today) => `/user/calendar/month-total?today=${encodeURIComponent(today)}`,
+      providesTags: ['MonthlyTotal'],
+    }),
+  }),
+});
+
+export const {
+  useCheckAuthQuery,
+  useRegisterMutation,
+  useLoginMutation,
+  useLogoutMutation,
+  useDeleteUserMutation,
+  useGetLanguagesQuery,
+  useGetUserLanguageQuery,
+  useHasLanguageQuery,
+  useSetUserLanguageMutation,
+  useGetDailyGoalQuery,
+  useGetDailyGoalByLanguageQuery,
+  useSaveDailyGoalMutation,
+  useGetPreviousHoursQuery,
+  useGetPreviousHoursByLanguageQuery,
+  useSavePreviousHoursMutation,
+  useGetActivitiesQuery,
+  useAddDailyActivityMutation,
+  useEditDailyActivityMutation,
+  useGetMilestonesQuery,
+  useGetMilestonesByLanguageQuery,
+  useSaveMilestonesMutation,
+  useGetProgressQuery,
+  useGetMonthTotalQuery,
+} = apiSlice;
+
+/** The daily minutes are the one read refetched when the window regains focus (spec 4). */
+export const useDailyMinutesQuery = (date: string) =>
+  apiSlice.useGetDailyMinutesQuery(date, { refetchOnFocus: true });

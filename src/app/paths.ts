@@ -1,0 +1,13 @@
+/** Every route of the SPA (spec section 2). */
+export const paths = {
+  landing: '/',
+  register: '/register',
+  registerLanguage: '/register/language',
+  registerGoal: '/register/goal',
+  registerPreviousTime: '/register/previoustime',
+  login: '/login',
+  dashboard: '/dashboard',
+  settings: '/settings',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,0 +1,25 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { apiSlice } from '@/app/apiSlice';
+import { dashboardSlice, persistActiveTab } from '@/features/dashboard/dashboardSlice';
+import { settingsSlice } from '@/features/settings/settingsSlice';
+
+const rootReducer = combineSlices(apiSlice, dashboardSlice, settingsSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(apiSlice.middleware, persistActiveTab.middleware),
+    // Redux DevTools in development only.
+    devTools: import.meta.env.DEV,
+  });
+  // Enables refetchOnFocus / refetchOnReconnect for the queries that ask for it.
+  setupListeners(store.dispatch);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,46 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createListenerMiddleware, createSlice } from '@reduxjs/toolkit';
+
+export const TABS = ['daily', 'calendar', 'progress', 'levels'] as const;
+export type Tab = (typeof TABS)[number];
+
+/** Spec 2: the chosen narrow-screen tab is kept in local storage under `activeTab`. */
+export const ACTIVE_TAB_KEY = 'activeTab';
+export const DEFAULT_TAB: Tab = 'daily';
+
+function storedTab(): Tab {
+  try {
+    const value = window.localStorage.getItem(ACTIVE_TAB_KEY);
+    return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : DEFAULT_TAB;
+  } catch {
+    return DEFAULT_TAB;
+  }
+}
+
+export const dashboardSlice = createSlice({
+  name: 'dashboard',
+  initialState: () => ({ activeTab: storedTab() }),
+  reducers: {
+    tabSelected(state, action: PayloadAction<Tab>) {
+      state.activeTab = action.payload;
+    },
+  },
+  selectors: {
+    selectActiveTab: (state) => state.activeTab,
+  },
+});
+
+export const { tabSelected } = dashboardSlice.actions;
+export const { selectActiveTab } = dashboardSlice.selectors;
+
+export const persistActiveTab = createListenerMiddleware();
+persistActiveTab.startListening({
+  actionCreator: tabSelected,
+  effect: (action) => {
+    try {
+      window.localStorage.setItem(ACTIVE_TAB_KEY, action.payload);
+    } catch {
+      // Storage may be full or disabled; the tab still works for this visit.
+    }
+  },
+});

@@ -1,0 +1,80 @@
+/** The error catalogue of spec section 8: every message the SPA shows, in one place. */
+export const ERRORS = {
+  NETWORK_ERROR: 'Server unreachable, try again later',
+  EMAIL_EXISTS: 'Email already in use, try another or sign in',
+  SIGN_UP_ERROR: 'Error occurred during sign up',
+  INVALID_CREDENTIALS: 'Incorrect email and/or password, try again',
+  LOG_IN_ERROR: 'Error occured during log in',
+  LOGOUT_ERROR: 'Error logging out',
+  GET_LANGUAGES_ERROR: 'Error getting languages',
+  GET_USER_LANGUAGE_ERROR: "Error getting user's language",
+  UPDATE_LANGUAGE_ERROR: "Error updating user's language",
+  GET_DAILY_GOAL_ERROR: 'Error getting daily goal',
+  UPDATE_DAILY_GOAL_ERROR: 'Error updating daily goal',
+  GET_PREVIOUS_HOURS_ERROR: 'Error getting previous hours',
+  UPDATE_PREVIOUS_HOURS_ERROR: 'Error updating previous hours',
+  GET_MONTH_TOTAL_ERROR: 'Error getting monthly total',
+  GET_DAILY_TIME_ERROR: 'Error getting daily time',
+  GET_ACTIVITY_ERROR: 'Error getting activity and daily times',
+  GET_MILESTONES_ERROR: 'Error getting milestones',
+  UPDATE_MILESTONES_ERROR: 'Error updating milestones',
+  GET_OVERALL_MINUTES_ERROR: 'Error getting overall minutes',
+  DELETE_USER_ERROR: 'Error deleting user',
+  ADD_DAILY_TIME_ERROR: 'Error adding daily time',
+  EDIT_DAILY_TIME_ERROR: 'Error editing daily time',
+  UPDATING_UNSAVED_LANGUAGE_ERROR: 'Error getting unsaved language data',
+  NOT_NUMBER_INPUT: 'Invalid input, please enter valid numbers',
+  SAVING_CHANGES_ERROR: 'Error saving changes',
+  API_URL_MISSING: 'API URL is not defined in environment variables',
+  RESET_ERROR: 'Reset failed',
+  HAS_CURRENT_USER_LANGUAGE_USER_ERROR: 'Error determining if user has language',
+} as const;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+/** Validation texts of spec section 5. */
+export const VALIDATION = {
+  EMPTY_CREDENTIALS: 'Input an email and password to continue',
+  PASSWORDS_DIFFER: 'Passwords do not match, try again',
+  EMAIL_TOO_LONG: 'Email must be less than 100 characters',
+  PASSWORD_LENGTH: 'Password must be between 8 and 100 characters',
+  CHOOSE_LANGUAGE: 'Choose a language to continue',
+} as const;
+
+/** Server error codes whose own message is shown to the learner as it is (spec 8). */
+const SERVER_MESSAGE_CODES = new Set(['DAILY_TIME_EXCEEDED', 'TOTAL_DAILY_TIME_EXCEEDED']);
+
+interface ErrorLike {
+  status?: unknown;
+  data?: unknown;
+}
+
+function bodyOf(error: unknown): { error?: unknown; message?: unknown } | undefined {
+  const data = (error as ErrorLike | undefined)?.data;
+  return data && typeof data === 'object' ? (data as { error?: unknown; message?: unknown }) : undefined;
+}
+
+/** True when the request never got an answer (server down, offline, CORS refusal). */
+export function isNetworkError(error: unknown): boolean {
+  const status = (error as ErrorLike | undefined)?.status;
+  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR';
+}
+
+/** The `error` code of a server answer, if any. */
+export function serverErrorCode(error: unknown): string | undefined {
+  const code = bodyOf(error)?.error;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The message to show for a failed call: a network failure always wins (spec 7), then the
+ * server's own message for the daily-limit codes, else the catalogue entry `fallback`.
+ */
+export function messageFor(error: unknown, fallback: ErrorKey): string {
+  if (isNetworkError(error)) return ERRORS.NETWORK_ERROR;
+  const body = bodyOf(error);
+  if (typeof body?.error === 'string' && SERVER_MESSAGE_CODES.has(body.error) && typeof body.message === 'string') {
+    return body.message;
+  }
+  return ERRORS[fallback];
+}

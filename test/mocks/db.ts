@@ -1,0 +1,64 @@
+/**
+ * In-memory stand-in for the API's data, for component tests only (msw). It follows the
+ * contract in ../shared/spec/api-contract.md; shapes are typed with common/api-types.ts.
+ */
+import type { ActivityRecord } from '@common/api-types';
+import type { Milestones } from '@common/domain';
+import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS } from '@common/domain';
+
+export interface LanguageData {
+  dailyGoalMinutes: number;
+  previousHours: number;
+  milestones: Milestones;
+  activities: ActivityRecord[];
+}
+
+export interface MockDb {
+  signedIn: boolean;
+  email: string;
+  password: string;
+  currentLanguage: string | null;
+  languages: string[];
+  perLanguage: Record<string, LanguageData>;
+}
+
+export const ALL_LANGUAGES = ['Arabic', 'English', 'French', 'German', 'Japanese', 'Spanish'];
+
+export const newLanguageData = (): LanguageData => ({
+  dailyGoalMinutes: DEFAULT_DAILY_GOAL_MINUTES,
+  previousHours: DEFAULT_PREVIOUS_HOURS,
+  milestones: { ...DEFAULT_MILESTONES },
+  activities: [],
+});
+
+const fresh = (): MockDb => ({
+  signedIn: false,
+  email: 'learner@example.com',
+  password: 'correct horse',
+  currentLanguage: null,
+  languages: [],
+  perLanguage: {},
+});
+
+export let db: MockDb = fresh();
+
+export function resetDb(overrides: Partial<MockDb> = {}): MockDb {
+  db = { ...fresh(), ...overrides };
+  return db;
+}
+
+/** A signed-in learner of Spanish with default settings, the usual starting point of a test. */
+export function seedSignedInLearner(language = 'Spanish', data: Partial<LanguageData> = {}): MockDb {
+  return resetDb({
+    signedIn: true,
+    currentLanguage: language,
+    languages: [language],
+    perLanguage: { [language]: { ...newLanguageData(), ...data } },
+  });
+}
+
+export function current(): LanguageData {
+  if (!db.currentLanguage) return newLanguageData();
+  db.perLanguage[db.currentLanguage] ??= newLanguageData();
+  return db.perLanguage[db.currentLanguage];
+}

@@ -1,0 +1,110 @@
+import { http, HttpResponse } from 'msw';
+import type {
+  ActivityRecord,
+  AddDailyActivity,
+  DailyMinutes,
+  EditDailyActivity,
+  MonthlyTotal,
+  Progress,
+} from '@common/api-types';
+import {
+  DAILY_SKILL_LIMIT_MINS,
+  DAILY_TOTAL_LIMIT_MINS,
+  SKILL_DAILY_FIELDS,
+  levelForHours,
+  levelHours,
+} from '@common/domain';
+import { current, db } from '../db';
+import { api, apiError, unauthenticated } from '../http';
+
+const total = (r: ActivityRecord) => SKILL_DAILY_FIELDS.reduce((sum, f) => sum + r[f], 0);
+
+function recordFor(date: string): ActivityRecord {
+  const data = current();
+  let record = data.activities.find((a) => a.date === date);
+  if (!record) {
+    record = { date, achieved: false, listeningDailyMins: 0, readingDailyMins: 0, speakingDailyMins: 0, writingDailyMins: 0 };
+    data.activities.push(record);
+    data.activities.sort((a, b) => a.date.localeCompare(b.date));
+  }
+  return record;
+}
+
+function limitError(record: ActivityRecord) {
+  if (SKILL_DAILY_FIELDS.some((f) => record[f] > DAILY_SKILL_LIMIT_MINS)) {
+    return apiError(400, 'DAILY_TIME_EXCEEDED', 'You can log at most 16 hours for one skill in a day.');
+  }
+  if (total(record) > DAILY_TOTAL_LIMIT_MINS) {
+    return apiError(400, 'TOTAL_DAILY_TIME_EXCEEDED', 'You can log at most 24 hours in a day across all skills.');
+  }
+  return null;
+}
+
+export const activityHandlers = [
+  http.get(api('/user/daily-activity/all'), () =>
+    db.signedIn ? HttpResponse.json<ActivityRecord[]>(current().activities) : unauthenticated(),
+  ),
+  http.get(api('/user/daily-activity'), ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const date = new URL(request.url).searchParams.get('date') ?? '';
+    const r = current().activities.find((a) => a.date === date);
+    const minutes: DailyMinutes = {
+      totalDailyMins: r ? total(r) : 0,
+      listeningDailyMins: r?.listeningDailyMins ?? 0,
+      readingDailyMins: r?.readingDailyMins ?? 0,
+      speakingDailyMins: r?.speakingDailyMins ?? 0,
+      writingDailyMins: r?.writingDailyMins ?? 0,
+    };
+    return HttpResponse.json(minutes);
+  }),
+  http.post(api('/user/daily-activity'), async ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const body = (await request.json()) as AddDailyActivity;
+    const field = SKILL_DAILY_FIELDS.find((f) => body[f] !== undefined);
+    if (!field) return apiError(400, 'INVALID_INPUT', 'Name one skill');
+    const existing = current().activities.find((a) => a.date === body.date);
+    const candidate = { ...(existing ?? recordFor(body.date)) };
+    candidate[field] += body[field] ?? 0;
+    const error = limitError(candidate);
+    if (error) return error;
+    const record = recordFor(body.date);
+    record[field] = candidate[field];
+    record.achieved = total(record) >= current().dailyGoalMinutes;
+    return HttpResponse.json(record);
+  }),
+  http.patch(api('/user/daily-activity'), async ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const body = (await request.json()) as EditDailyActivity;
+    const candidate: ActivityRecord = { ...recordFor(body.date) };
+    for (const f of SKILL_DAILY_FIELDS) candidate[f] = body[f];
+    const error = limitError(candidate);
+    if (error) return error;
+    const record = recordFor(body.date);
+    Object.assign(record, candidate);
+    record.achieved = body.achieved ?? total(record) >= current().dailyGoalMinutes;
+    return HttpResponse.json(record);
+  }),
+  http.get(api('/user/progress'), () => {
+    if (!db.signedIn) return unauthenticated();
+    const data = current();
+    const sum = (f: (typeof SKILL_DAILY_FIELDS)[number]) => data.activities.reduce((s, a) => s + a[f], 0);
+    const totalOverallMins = data.activities.reduce((s, a) => s + total(a), 0);
+    return HttpResponse.json<Progress>({
+      currentLevel: levelForHours(levelHours(totalOverallMins, data.previousHours), data.milestones),
+      totalOverallMins,
+      listeningOverallMins: sum('listeningDailyMins'),
+      readingOverallMins: sum('readingDailyMins'),
+      speakingOverallMins: sum('speakingDailyMins'),
+      writingOverallMins: sum('writingDailyMins'),
+      languages: db.languages.map((name) => ({ name })),
+    });
+  }),
+  http.get(api('/user/calendar/month-total'), ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const month = (new URL(request.url).searchParams.get('today') ?? '').slice(0, 7);
+    const monthlyTotalMins = current()
+      .activities.filter((a) => a.date.startsWith(month))
+      .reduce((s, a) => s + total(a), 0);
+    return HttpResponse.json<MonthlyTotal>({ monthlyTotalMins });
+  }),
+];

@@ -1,0 +1,36 @@
+import { http, HttpResponse } from 'msw';
+import type { Credentials, EmailAnswer } from '@common/api-types';
+import { db } from '../db';
+import { api, apiError, unauthenticated } from '../http';
+
+export const authHandlers = [
+  http.get(api('/auth/check'), () => (db.signedIn ? HttpResponse.json<EmailAnswer>({ email: db.email }) : unauthenticated())),
+  http.post(api('/auth/register'), async ({ request }) => {
+    const body = (await request.json()) as Credentials;
+    if (body.email.trim().toLowerCase() === db.email) return apiError(409, 'EMAIL_EXISTS', 'That email is taken');
+    db.signedIn = true;
+    db.email = body.email;
+    db.password = body.password;
+    return HttpResponse.json<EmailAnswer>({ email: body.email }, { status: 201 });
+  }),
+  http.post(api('/auth/login'), async ({ request }) => {
+    const body = (await request.json()) as Credentials;
+    if (body.email !== db.email || body.password !== db.password) {
+      return apiError(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
+    }
+    db.signedIn = true;
+    return HttpResponse.json<EmailAnswer>({ email: db.email });
+  }),
+  http.post(api('/auth/logout'), () => {
+    db.signedIn = false;
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.delete(api('/user'), () => {
+    if (!db.signedIn) return unauthenticated();
+    db.signedIn = false;
+    db.currentLanguage = null;
+    db.languages = [];
+    db.perLanguage = {};
+    return new HttpResponse(null, { status: 204 });
+  }),
+];

@@ -1,0 +1,6 @@
+import { activityHandlers } from './activity';
+import { authHandlers } from './auth';
+import { languageHandlers } from './language';
+import { settingsHandlers } from './settings';
+
+export const handlers = [...authHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers];

@@ -1,0 +1,52 @@
+import { http, HttpResponse } from 'msw';
+import type { DailyGoal, MilestonesBody, PreviousTime, SaveDailyGoal } from '@common/api-types';
+import { areValidMilestones, isValidDailyGoal, isValidPreviousHours } from '@common/domain';
+import { current, db, newLanguageData } from '../db';
+import { api, apiError, unauthenticated } from '../http';
+
+const forLanguage = (request: Request) => {
+  const language = new URL(request.url).searchParams.get('language') ?? '';
+  return db.perLanguage[language] ?? newLanguageData();
+};
+
+export const settingsHandlers = [
+  http.get(api('/user/daily-goal'), () =>
+    db.signedIn ? HttpResponse.json<DailyGoal>({ dailyGoalMinutes: current().dailyGoalMinutes }) : unauthenticated(),
+  ),
+  http.get(api('/user/daily-goal/by-language'), ({ request }) =>
+    db.signedIn ? HttpResponse.json<DailyGoal>({ dailyGoalMinutes: forLanguage(request).dailyGoalMinutes }) : unauthenticated(),
+  ),
+  http.post(api('/user/daily-goal'), async ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const body = (await request.json()) as SaveDailyGoal;
+    if (!isValidDailyGoal(body.dailyGoalMinutes)) return apiError(400, 'INVALID_INPUT', 'Invalid goal');
+    current().dailyGoalMinutes = body.dailyGoalMinutes;
+    return HttpResponse.json<DailyGoal>({ dailyGoalMinutes: body.dailyGoalMinutes });
+  }),
+  http.get(api('/user/previous-time'), () =>
+    db.signedIn ? HttpResponse.json<PreviousTime>({ previousHours: current().previousHours }) : unauthenticated(),
+  ),
+  http.get(api('/user/previous-time/by-language'), ({ request }) =>
+    db.signedIn ? HttpResponse.json<PreviousTime>({ previousHours: forLanguage(request).previousHours }) : unauthenticated(),
+  ),
+  http.post(api('/user/previous-time'), async ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const body = (await request.json()) as PreviousTime;
+    if (!isValidPreviousHours(body.previousHours)) return apiError(400, 'INVALID_INPUT', 'Invalid hours');
+    current().previousHours = body.previousHours;
+    return HttpResponse.json<PreviousTime>(body);
+  }),
+  http.get(api('/user/milestones'), () =>
+    db.signedIn ? HttpResponse.json<MilestonesBody>(current().milestones) : unauthenticated(),
+  ),
+  http.get(api('/user/milestones/by-language'), ({ request }) =>
+    db.signedIn ? HttpResponse.json<MilestonesBody>(forLanguage(request).milestones) : unauthenticated(),
+  ),
+  http.post(api('/user/milestones'), async ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const body = (await request.json()) as MilestonesBody;
+    if (!areValidMilestones(body)) return apiError(400, 'INVALID_MILESTONES', 'Invalid milestones');
+    current().milestones = body;
+    return HttpResponse.json<MilestonesBody>(body);
+  }),
+];

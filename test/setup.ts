@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { retryPolicy } from '@/lib/retryPolicy';
+import { resetDb } from './mocks/db';
+import { server } from './mocks/server';
+
+// Retries keep their count (3) but not their seconds, so failure states show quickly in tests.
+retryPolicy.baseDelayMs = 1;
+retryPolicy.maxDelayMs = 4;
+
+// jsdom has no matchMedia; tests choose the width with setViewportWidth() from test/utils.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => {
+      const max = /max-width:\s*([\d.]+)px/.exec(query);
+      const min = /min-width:\s*([\d.]+)px/.exec(query);
+      const w = window.innerWidth;
+      const matches = (!max || w <= Number(max[1])) && (!min || w >= Number(min[1]));
+      return {
+        matches,
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      };
+    },
+  });
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  resetDb();
+  window.localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());

@@ -1,0 +1,41 @@
+import type { RenderOptions } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { ThemeProvider } from 'styled-components';
+import { makeMemoryRouter } from '@/app/router';
+import type { AppStore, RootState } from '@/app/store';
+import { makeStore } from '@/app/store';
+import { theme } from '@/styles/theme';
+
+interface ExtendedRenderOptions extends Omit<RenderOptions, 'queries'> {
+  preloadedState?: Partial<RootState>;
+  store?: AppStore;
+}
+
+/** Renders `ui` inside the app's providers with a fresh store. */
+export function renderWithProviders(ui: ReactElement, { preloadedState, store = makeStore(preloadedState), ...options }: ExtendedRenderOptions = {}) {
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>{children}</ThemeProvider>
+    </Provider>
+  );
+  return { store, user: userEvent.setup(), ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+/** Renders the whole app (real routes, guards and lazy screens) starting at `path`. */
+export function renderApp(path: string, options: ExtendedRenderOptions = {}) {
+  const router = makeMemoryRouter(path);
+  const result = renderWithProviders(<RouterProvider router={router} />, options);
+  return { ...result, router };
+}
+
+/** Sets the jsdom viewport width (narrow is under 640 px) and fires resize. */
+export function setViewportWidth(width: number) {
+  act(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
