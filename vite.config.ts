@@ -22,6 +22,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // scripts/bundle-budget.mjs reads the manifest to size each route's JavaScript.
+    manifest: true,
   },
   test: {
     projects: [
@@ -56,6 +58,20 @@ export default defineConfig({
           globalSetup: ['server/test/postgres-global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'reliability',
+          environment: 'node',
+          include: ['server/reliability/**/*.test.ts'],
+          globalSetup: ['server/test/postgres-global-setup.ts'],
+          // One file at a time: these tests spawn servers, kill them and time logins, so they
+          // must not compete with each other for the two CPU cores.
+          fileParallelism: false,
+          testTimeout: 120000,
+          hookTimeout: 120000,
         },
       },
     ],

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCheckAuthQuery, useHasLanguageQuery } from '@/app/apiSlice';
 import { paths } from '@/app/paths';
@@ -23,10 +24,16 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /register and /login are for visitors: a signed-in visitor is sent to /dashboard. */
+/**
+ * /register and /login are for visitors: a signed-in visitor is sent to /dashboard. This is judged
+ * once, on arrival: after signing up or in here the page moves the learner on itself, and a
+ * redirect racing it would detour a new learner through /dashboard.
+ */
 export function VisitorOnly() {
   const auth = useCheckAuthQuery();
-  if (auth.isLoading) return <LoadingScreen />;
-  if (auth.isSuccess) return <Navigate to={paths.dashboard} replace />;
+  const [signedInOnArrival, setSignedInOnArrival] = useState<boolean | null>(null);
+  if (signedInOnArrival === null && !auth.isLoading && !auth.isUninitialized) setSignedInOnArrival(auth.isSuccess);
+  if (signedInOnArrival === null) return <LoadingScreen />;
+  if (signedInOnArrival) return <Navigate to={paths.dashboard} replace />;
   return <Outlet />;
 }

@@ -1,23 +1,54 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSlice } from '@reduxjs/toolkit';
-import type { Milestones } from '@common/domain';
+import type { MilestoneKey } from '@common/domain';
 
-/** Settings drafts (spec 4 "Settings editing"): what the learner typed, compared with saved values. */
+/** Milestones are typed freely, so their drafts are the raw texts; they are parsed on save (spec 5). */
+export type MilestoneDraft = Record<MilestoneKey, string>;
+
+export type SectionId = 'language' | 'goal' | 'milestones' | 'previousHours';
+
+/**
+ * Settings drafts (spec 4 "Settings editing"): what the learner chose, compared with saved values.
+ * `null` means "as saved", so the unchanged state holds until the saved values have arrived.
+ */
 export interface SettingsDraft {
   language: string | null;
   dailyGoalMinutes: number | null;
   previousHours: number | null;
-  milestones: Milestones | null;
+  milestones: MilestoneDraft | null;
 }
 
 const emptyDraft: SettingsDraft = { language: null, dailyGoalMinutes: null, previousHours: null, milestones: null };
+
+const fieldOf = {
+  language: 'language',
+  goal: 'dailyGoalMinutes',
+  milestones: 'milestones',
+  previousHours: 'previousHours',
+} as const satisfies Record<SectionId, keyof SettingsDraft>;
 
 export const settingsSlice = createSlice({
   name: 'settings',
   initialState: { draft: emptyDraft },
   reducers: {
-    draftChanged(state, action: PayloadAction<Partial<SettingsDraft>>) {
+    draftChanged(state, action: PayloadAction<Partial<Omit<SettingsDraft, 'language'>>>) {
       state.draft = { ...state.draft, ...action.payload };
+    },
+    /**
+     * Another language's goal, previous hours and milestones replace the drafts (they are read
+     * for that language), so edits made for the previous choice are dropped. `null`: the saved one.
+     */
+    languageDrafted(_state, action: PayloadAction<string | null>) {
+      return { draft: { ...emptyDraft, language: action.payload } };
+    },
+    /** Discarding the language also drops the values loaded for it. */
+    sectionDiscarded(state, action: PayloadAction<SectionId>) {
+      if (action.payload === 'language') state.draft = emptyDraft;
+      else state.draft[fieldOf[action.payload]] = null;
+    },
+    /** The saved caches now hold these sections' values, so their drafts go back to "as saved". */
+    sectionsSaved(state, action: PayloadAction<SectionId[]>) {
+      for (const section of action.payload) state.draft[fieldOf[section]] = null;
     },
     draftDiscarded(state) {
       state.draft = emptyDraft;
@@ -28,5 +59,5 @@ export const settingsSlice = createSlice({
   },
 });
 
-export const { draftChanged, draftDiscarded } = settingsSlice.actions;
+export const { draftChanged, languageDrafted, sectionDiscarded, sectionsSaved, draftDiscarded } = settingsSlice.actions;
 export const { selectDraft } = settingsSlice.selectors;

@@ -1,0 +1,61 @@
+// Front-end budget: the gzip size of the JavaScript each route loads, from Vite's build manifest.
+// Fails when the landing route exceeds 90 KB gzip or the dashboard 250 KB, or when a visitor route
+// (landing, sign-in, sign-up) would load chart (victory) or dashboard code.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = new URL('../dist/', import.meta.url).pathname;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const KB = 1024;
+const routes = [
+  { name: 'landing', module: 'src/features/auth/LandingPage.tsx', budget: 90 * KB, visitor: true },
+  { name: 'sign-in', module: 'src/features/auth/LoginPage.tsx', budget: 90 * KB, visitor: true },
+  { name: 'sign-up', module: 'src/features/auth/RegisterPage.tsx', budget: 90 * KB, visitor: true },
+  { name: 'dashboard', module: 'src/features/dashboard/DashboardPage.tsx', budget: 250 * KB },
+  { name: 'settings', module: 'src/features/settings/SettingsPage.tsx', budget: 250 * KB },
+];
+
+/** Every chunk a key loads up front: itself and its static imports, recursively. */
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+let failed = false;
+console.log('route        gzip KB   budget KB  chunks');
+for (const route of routes) {
+  if (!manifest[route.module]) {
+    console.error(`bundle-budget: ${route.module} is not a separate chunk in the build`);
+    failed = true;
+    continue;
+  }
+  const keys = new Set([...staticClosure(entry), ...staticClosure(route.module)]);
+  const files = [...keys].map((k) => manifest[k].file);
+  const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0);
+  const tooBig = gzip > route.budget;
+  // Victory's components keep their display names when minified, so a chunk that contains
+  // 'VictoryPie' carries chart code whatever the bundler named it.
+  const leaks = route.visitor
+    ? [...keys].filter(
+        (k) =>
+          /victory|features\/dashboard|features\/settings/.test(k) ||
+          readFileSync(join(dist, manifest[k].file), 'utf8').includes('VictoryPie'),
+      )
+    : [];
+  console.log(
+    `${route.name.padEnd(12)} ${(gzip / KB).toFixed(1).padStart(7)} ${String(route.budget / KB).padStart(10)}  ${files.length}` +
+      (tooBig ? '  OVER BUDGET' : '') +
+      (leaks.length ? `  loads ${leaks.join(', ')}` : ''),
+  );
+  failed ||= tooBig || leaks.length > 0;
+}
+if (failed) {
+  console.error('bundle-budget: FAILED');
+  process.exit(1);
+}
+console.log('bundle-budget: every route within budget');

@@ -1,0 +1,74 @@
+/**
+ * Concurrent writes to one learner's day on SQLite (in-process): no minute lost, no limit
+ * overshot, no server error, and interleaved edits end in a state some serial order explains.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS } from '@common/domain';
+import { buildTestApp, signUp, todayIso, withLanguage } from '../test/helper';
+import { runInterleaved, serialOrderViolations, tally, totalOf, withinLimits, type DayRecord, type Send } from './support/raceWorkload';
+
+type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+const PARALLEL = 100;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function learnerSend(): Promise<{ send: Send; read: () => Promise<DayRecord> }> {
+  const { cookie } = await signUp(t.app);
+  await withLanguage(t.app, cookie);
+  const send: Send = async (method, payload) => {
+    const res = await t.app.inject({ method, url: '/api/user/daily-activity', headers: { cookie }, payload });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const read = async () => (await t.app.inject({ method: 'GET', url: `/api/user/daily-activity?date=${todayIso()}`, headers: { cookie } })).json() as DayRecord;
+  return { send, read };
+}
+
+describe('concurrent adds on SQLite', () => {
+  // The first case fills one skill to its 960-minute cap; the second starts with reading at 900 so
+  // the 1440-minute day total binds first (540 minutes of headroom).
+  it.each([
+    { limit: 'per-skill', presetReading: 0, minutes: 15, expectedOk: DAILY_SKILL_LIMIT_MINS / 15 },
+    { limit: 'total', presetReading: 900, minutes: 20, expectedOk: Math.floor((DAILY_TOTAL_LIMIT_MINS - 900) / 20) },
+  ])('100 parallel adds store N × successes and stop exactly at the $limit limit', async ({ limit, presetReading, minutes, expectedOk }) => {
+    const { send, read } = await learnerSend();
+    const date = todayIso();
+    if (presetReading) {
+      const preset = await send('PATCH', { date, isToday: true, listeningDailyMins: 0, readingDailyMins: presetReading, speakingDailyMins: 0, writingDailyMins: 0 }, 0);
+      expect(preset.status).toBe(200);
+    }
+    const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => send('POST', { date, listeningDailyMins: minutes }, i)));
+    const counts = tally(answers);
+    const stored = await read();
+    console.log(
+      `[concurrency/sqlite ${limit}] ${PARALLEL} parallel adds of ${minutes} min: ${counts.ok} ok, ${counts.limitRejections} limit 400s, ` +
+        `${counts.serverErrors} 5xx; stored listening ${stored.listeningDailyMins} = ${minutes} × ${counts.ok}, day total ${totalOf(stored)}`,
+    );
+    expect(counts.serverErrors).toBe(0);
+    expect(counts.other).toEqual([]);
+    expect(stored.listeningDailyMins).toBe(minutes * counts.ok);
+    expect(counts.ok).toBe(expectedOk);
+    expect(withinLimits(stored)).toBe(true);
+  });
+
+  it('100 adds interleaved with 10 edits end in a state some serial order explains', async () => {
+    const { send, read } = await learnerSend();
+    const date = todayIso();
+    const run = await runInterleaved(send, date, 30, PARALLEL, 10);
+    const adds = tally(run.adds);
+    const edits = tally(run.edits);
+    const final = await read();
+    const violations = serialOrderViolations(run, final, date, 30);
+    console.log(
+      `[concurrency/sqlite interleaved] adds ${adds.ok} ok / ${adds.limitRejections} limit 400s / ${adds.serverErrors} 5xx; ` +
+        `edits ${edits.ok} ok / ${edits.serverErrors} 5xx; final ${JSON.stringify(final)}; serial-order violations ${violations.length}`,
+    );
+    expect(adds.serverErrors + edits.serverErrors).toBe(0);
+    expect([...adds.other, ...edits.other]).toEqual([]);
+    expect(edits.ok).toBe(10);
+    expect(violations).toEqual([]);
+  });
+});

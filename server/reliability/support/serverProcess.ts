@@ -1,0 +1,84 @@
+/**
+ * Runs the real server (server/src/server.ts) as a separate OS process and talks to it over
+ * HTTP. Node is spawned with tsx's loader directly, not through npx/tsx wrappers, so the PID we
+ * hold is the server itself and SIGKILL really kills it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Resolves once the process has exited, with the signal that ended it. */
+  exited: Promise<NodeJS.Signals | null>;
+  kill(signal?: NodeJS.Signals): Promise<NodeJS.Signals | null>;
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited while starting:\n${log()}`);
+    try {
+      if ((await fetch(`${url}/api/languages`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer within ${START_TIMEOUT_MS} ms:\n${log()}`);
+}
+
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVE_SPA: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilServing(url, child, () => stderr);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  const pid = child.pid as number;
+  return {
+    url,
+    pid,
+    exited,
+    kill: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(pid, signal);
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * One acceptable request for every operation under /api/user, and the list of those operations
+ * as the server publishes them, so a test can insist that no published route is left out.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { DEFAULT_MILESTONES } from '@common/domain';
+import { endpointsOf } from './schemaRequests';
+
+export type UserCall = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: object };
+
+export function userCalls(today: string): Record<string, UserCall> {
+  const edit = { date: today, isToday: true, listeningDailyMins: 0, readingDailyMins: 5, speakingDailyMins: 0, writingDailyMins: 0 };
+  const calls: UserCall[] = [
+    { method: 'GET', url: '/api/user/language' },
+    { method: 'POST', url: '/api/user/language', body: { name: 'Spanish' } },
+    { method: 'GET', url: '/api/user/has-language' },
+    { method: 'GET', url: '/api/user/daily-goal' },
+    { method: 'GET', url: '/api/user/daily-goal/by-language?language=Spanish' },
+    { method: 'POST', url: '/api/user/daily-goal', body: { dailyGoalMinutes: 60, date: today } },
+    { method: 'GET', url: '/api/user/previous-time' },
+    { method: 'GET', url: '/api/user/previous-time/by-language?language=Spanish' },
+    { method: 'POST', url: '/api/user/previous-time', body: { previousHours: 10 } },
+    { method: 'GET', url: '/api/user/daily-activity/all' },
+    { method: 'GET', url: `/api/user/daily-activity?date=${today}` },
+    { method: 'POST', url: '/api/user/daily-activity', body: { date: today, readingDailyMins: 5 } },
+    { method: 'PATCH', url: '/api/user/daily-activity', body: edit },
+    { method: 'GET', url: '/api/user/milestones' },
+    { method: 'GET', url: '/api/user/milestones/by-language?language=Spanish' },
+    { method: 'POST', url: '/api/user/milestones', body: DEFAULT_MILESTONES },
+    { method: 'GET', url: '/api/user/progress' },
+    { method: 'GET', url: `/api/user/calendar/month-total?today=${today}` },
+    { method: 'DELETE', url: '/api/user' },
+  ];
+  return Object.fromEntries(calls.map((c) => [`${c.method} ${c.url.split('?')[0]}`, c]));
+}
+
+/** "METHOD /path" of every operation the OpenAPI document lists under /api/user. */
+export function publishedUserOperations(app: FastifyInstance): string[] {
+  const doc = app.swagger() as unknown as Parameters<typeof endpointsOf>[0];
+  return endpointsOf(doc)
+    .filter((e) => e.path === '/api/user' || e.path.startsWith('/api/user/'))
+    .map((e) => `${e.method} ${e.path}`)
+    .sort();
+}
+
+export function injectCall(app: FastifyInstance, call: UserCall, cookie?: string) {
+  return app.inject({ method: call.method, url: call.url, headers: cookie ? { cookie } : {}, ...(call.body ? { payload: call.body } : {}) } as InjectOptions);
+}

@@ -1,0 +1,42 @@
+/**
+ * Environment → AppOptions.
+ *   PORT (3000), HOST (127.0.0.1; use 0.0.0.0 in a container or behind a proxy),
+ *   DATABASE_URL: unset → SQLite file data/tracker.db; `sqlite:<path>` → that file; postgres://… → PostgreSQL,
+ *   CORS_ORIGINS: comma-separated origins allowed to call the API from another site,
+ *   NODE_ENV=production → Secure cookies and HSTS, TRUST_PROXY=true → honour X-Forwarded-*,
+ *   COOKIE_SAMESITE: lax (default) | strict | none (an SPA on another site; forces Secure),
+ *   SERVE_SPA: directory of the built SPA (default dist/; empty to serve the API only).
+ */
+import { resolve } from 'node:path';
+import type { AppOptions } from './app';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  app: AppOptions;
+}
+
+function sameSite(value: string | undefined): AppOptions['cookieSameSite'] {
+  const v = (value ?? 'lax').toLowerCase();
+  if (v === 'lax' || v === 'strict' || v === 'none') return v;
+  throw new Error(`COOKIE_SAMESITE must be lax, strict or none, not "${value}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const production = env.NODE_ENV === 'production';
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    app: {
+      databaseUrl: env.DATABASE_URL || `sqlite:${resolve('data', 'tracker.db')}`,
+      corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+      production,
+      cookieSameSite: sameSite(env.COOKIE_SAMESITE),
+      trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+      logger: production ? true : { level: env.LOG_LEVEL ?? 'info' },
+      spaDir: env.SERVE_SPA === '' ? null : resolve(env.SERVE_SPA ?? 'dist'),
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Daily activity rows. Adding minutes is one conditional UPDATE, so concurrent adds can neither
+ * lose minutes nor push a day past its limits, on SQLite and PostgreSQL alike.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, type Skill } from '@common/domain';
+import type { DailyActivityTable, Database } from './database';
+
+export type DayKey = { userId: number; language: string; date: string };
+export type DayRow = Pick<DailyActivityTable, Skill | 'date' | 'achieved_override'>;
+
+const dayColumns = ['date', ...SKILLS, 'achieved_override'] as const;
+
+/** Numbers and the 0/1 flag normalised once, whatever the driver returned. */
+export function normaliseDay(row: DayRow): DayRow {
+  const override = row.achieved_override;
+  return {
+    date: row.date,
+    listening: Number(row.listening),
+    reading: Number(row.reading),
+    speaking: Number(row.speaking),
+    writing: Number(row.writing),
+    achieved_override: override === null || override === undefined ? null : Number(override) ? 1 : 0,
+  };
+}
+
+export async function findDay(db: Kysely<Database> | Transaction<Database>, key: DayKey): Promise<DayRow | null> {
+  const row = await db
+    .selectFrom('daily_activity')
+    .select(dayColumns)
+    .where('user_id', '=', key.userId)
+    .where('language', '=', key.language)
+    .where('date', '=', key.date)
+    .executeTakeFirst();
+  return row ? normaliseDay(row) : null;
+}
+
+export type AddResult = { ok: true; day: DayRow } | { ok: false; reason: 'skill' | 'total' };
+
+export async function addMinutes(db: Kysely<Database>, key: DayKey, skill: Skill, minutes: number): Promise<AddResult> {
+  if (minutes > DAILY_SKILL_LIMIT_MINS) return { ok: false, reason: 'skill' };
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('daily_activity')
+      .values({ user_id: key.userId, language: key.language, date: key.date, listening: 0, reading: 0, speaking: 0, writing: 0, achieved_override: null })
+      .onConflict((oc) => oc.columns(['user_id', 'language', 'date']).doNothing())
+      .execute();
+    const column = sql.ref(skill);
+    const total = sql`listening + reading + speaking + writing`;
+    const result = await trx
+      .updateTable('daily_activity')
+      .set({ [skill]: sql`${column} + ${minutes}` })
+      .where('user_id', '=', key.userId)
+      .where('language', '=', key.language)
+      .where('date', '=', key.date)
+      .where(sql<boolean>`${column} + ${minutes} <= ${DAILY_SKILL_LIMIT_MINS}`)
+      .where(sql<boolean>`${total} + ${minutes} <= ${DAILY_TOTAL_LIMIT_MINS}`)
+      .executeTakeFirst();
+    const day = await findDay(trx, key);
+    if (!day) throw new Error('daily activity row vanished inside its transaction');
+    if (Number(result.numUpdatedRows) === 1) return { ok: true as const, day };
+    return { ok: false as const, reason: day[skill] + minutes > DAILY_SKILL_LIMIT_MINS ? ('skill' as const) : ('total' as const) };
+  });
+}
+
+export async function setDay(db: Kysely<Database>, key: DayKey, minutes: Record<Skill, number>, achievedOverride: number | null | undefined): Promise<DayRow> {
+  const values = { ...minutes, ...(achievedOverride === undefined ? {} : { achieved_override: achievedOverride }) };
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('daily_activity')
+      .values({ user_id: key.userId, language: key.language, date: key.date, achieved_override: null, ...values })
+      .onConflict((oc) => oc.columns(['user_id', 'language', 'date']).doUpdateSet(values))
+      .execute();
+    return (await findDay(trx, key)) as DayRow;
+  });
+}

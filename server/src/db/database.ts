@@ -1,0 +1,76 @@
+/**
+ * Table types for Kysely. Timestamps are epoch milliseconds in a double precision column
+ * (int8 would come back from pg as a string); calendar dates are 'YYYY-MM-DD' text so no
+ * time zone conversion ever shifts a learner's day.
+ */
+import type { Generated } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  current_language: string | null;
+  created_at: number;
+}
+
+export interface LanguagesTable {
+  name: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  last_seen_at: number;
+}
+
+/** One row per language a user has started; holds the per-language settings. */
+export interface UserLanguagesTable {
+  user_id: number;
+  language: string;
+  previous_hours: number;
+  level1: number;
+  level2: number;
+  level3: number;
+  level4: number;
+  level5: number;
+  level6: number;
+  created_at: number;
+}
+
+/** Goal history: a goal holds from effective_from until the next row's date. */
+export interface DailyGoalsTable {
+  user_id: number;
+  language: string;
+  effective_from: string;
+  minutes: number;
+}
+
+export interface DailyActivityTable {
+  user_id: number;
+  language: string;
+  date: string;
+  listening: number;
+  reading: number;
+  speaking: number;
+  writing: number;
+  /** The learner's explicit "Daily Goal Achieved?" answer: 1, 0, or null when never set. */
+  achieved_override: number | null;
+}
+
+/** Fixed-window counters shared by every server process (login/register throttling). */
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  languages: LanguagesTable;
+  sessions: SessionsTable;
+  user_languages: UserLanguagesTable;
+  daily_goals: DailyGoalsTable;
+  daily_activity: DailyActivityTable;
+  rate_limits: RateLimitsTable;
+}

@@ -1,0 +1,52 @@
+/**
+ * createDatabase(url): SQLite (better-sqlite3) for `sqlite:<path>` or a bare path, PostgreSQL
+ * (pg Pool) for postgres:// and postgresql:// URLs. Everything above this file is dialect-free.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database';
+import * as initial from './migrations/20261121_01_initial';
+import * as seedLanguages from './migrations/20261121_02_seed_languages';
+
+const migrations: Record<string, Migration> = {
+  '20261121_01_initial': initial,
+  '20261121_02_seed_languages': seedLanguages,
+};
+
+function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function createDatabase(url: string): Kysely<Database> {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection can be ended by the database (restart, failover, DROP DATABASE); without a
+    // listener pg rethrows that as an uncaught error and the whole process dies. The pool replaces
+    // the connection on the next query, so noting it is enough.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const file = url.replace(/^sqlite:/i, '');
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+/** A UNIQUE constraint violation, in either dialect. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

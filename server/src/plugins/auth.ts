@@ -1,0 +1,104 @@
+/**
+ * Sessions: a 256-bit random token in an HttpOnly cookie, only its SHA-256 stored. Sessions end
+ * after an idle period (sliding, last-seen written at most once a minute) or an absolute
+ * lifetime, whichever comes first; an expired session is deleted when it is presented.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { ApiHttpError } from './errors';
+import { hashPassword, type HashCost } from './password';
+
+const SESSION_COOKIE = 'sid';
+const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
+
+export interface SessionOptions {
+  secureCookie: boolean;
+  sameSite: 'lax' | 'strict' | 'none';
+  idleMs: number;
+  absoluteMs: number;
+  hashCost: HashCost;
+  rateLimit: { perIp: number; perAccount: number; windowMs: number };
+}
+
+export interface AuthContext extends SessionOptions {
+  /** A real hash of a random password: unknown emails are verified against it so they take as long. */
+  dummyHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    now: () => Date;
+    auth: AuthContext;
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    startSession: (reply: FastifyReply, userId: number) => Promise<void>;
+    endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    userId: number;
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function registerAuth(app: FastifyInstance, options: SessionOptions): Promise<void> {
+  await app.register(cookie);
+  app.decorate('auth', { ...options, dummyHash: await hashPassword(randomBytes(16).toString('hex'), options.hashCost) });
+  app.decorateRequest('userId', 0);
+
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: options.sameSite,
+    secure: options.secureCookie,
+  } as const;
+
+  app.decorate('startSession', async (reply: FastifyReply, userId: number) => {
+    const token = randomBytes(32).toString('base64url');
+    const now = app.now().getTime();
+    await app.db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now }).execute();
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(options.absoluteMs / 1000) });
+  });
+
+  app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await app.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const userId = await sessionUser(app, options, request.cookies[SESSION_COOKIE]);
+    if (userId === null) throw new ApiHttpError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    request.userId = userId;
+  });
+}
+
+async function sessionUser(app: FastifyInstance, options: SessionOptions, token: string | undefined): Promise<number | null> {
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const session = await app.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  if (!session) return null;
+  const now = app.now().getTime();
+  const lastSeen = Number(session.last_seen_at);
+  if (now - lastSeen >= options.idleMs || now - Number(session.created_at) >= options.absoluteMs) {
+    await app.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    return null;
+  }
+  if (now - lastSeen >= LAST_SEEN_RESOLUTION_MS) {
+    await app.db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+  }
+  return Number(session.user_id);
+}
+
+/** Removes every expired session of a user; run at sign-in so old sessions do not pile up. */
+export async function pruneSessions(app: FastifyInstance, userId: number): Promise<void> {
+  const now = app.now().getTime();
+  await app.db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('last_seen_at', '<=', now - app.auth.idleMs), eb('created_at', '<=', now - app.auth.absoluteMs)]))
+    .execute();
+}

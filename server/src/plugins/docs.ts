@@ -1,0 +1,41 @@
+/**
+ * OpenAPI generated from the route schemas: JSON at /api/docs/json, Swagger UI at /api/docs.
+ * The product decisions the contract leaves open are written into the descriptions here and
+ * on each route, so the published document is the reference for API clients.
+ */
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+const DESCRIPTION = `API of the LinguaLog language-learning progress tracker.
+
+* JSON in, JSON out. Every error answer is \`{"error": CODE, "message": text}\`; unknown JSON fields are rejected with 400 INVALID_INPUT.
+* The session is an HttpOnly cookie \`sid\` set by register and login. Every \`/api/user\` call answers 401 UNAUTHENTICATED without a valid session. Sessions end after 30 idle days or 90 days in all.
+* State-changing calls (POST, PATCH, DELETE) that carry a body must send \`Content-Type: application/json\` (else 415), and a browser Origin must be this server or a configured CORS origin (else 403 FORBIDDEN_ORIGIN).
+* Data (activity, goal, previous hours, milestones) belongs to one user and one language: the current language, unless a \`language\` query names another. Reads before any language is chosen answer the defaults or empty lists; writes that need a language answer 409 NO_LANGUAGE. Reading a valid language the user never picked answers that language's defaults (the settings screen previews it); an unknown name is 400 UNKNOWN_LANGUAGE.
+* Dates are \`YYYY-MM-DD\` in the learner's own time zone. A date counts as "today" when it is within one day of the server's UTC date (time zones run from UTC-12 to UTC+14); a later date is 400 FUTURE_DATE.
+* Sign-in and sign-up are rate limited per IP address and per email address (429 RATE_LIMITED with Retry-After).`;
+
+export async function registerDocs(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'LinguaLog API', version: '1.0.0', description: DESCRIPTION },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      tags: [
+        { name: 'auth', description: 'Sign-up, sign-in and sessions' },
+        { name: 'languages', description: 'Languages and the current language' },
+        { name: 'settings', description: 'Daily goal, previous hours and level milestones, per language' },
+        { name: 'activity', description: 'Minutes logged per day and skill' },
+        { name: 'progress', description: 'Totals, level and account' },
+      ],
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Swagger UI ships no inline scripts; it only needs inline styles, like the SPA.
+    staticCSP:
+      "default-src 'self'; base-uri 'self'; connect-src 'self'; img-src 'self' data:; object-src 'none'; " +
+      "script-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; form-action 'self'",
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Fixed-window attempt counters kept in the database, so every server process behind a load
+ * balancer shares them. One atomic upsert both starts a new window and counts an attempt.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database';
+import { ApiHttpError } from './errors';
+
+export async function countAttempt(db: Kysely<Database>, key: string, limit: number, windowMs: number, nowMs: number): Promise<void> {
+  const expired = sql<boolean>`rate_limits.window_start <= ${nowMs - windowMs}`;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: nowMs, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when ${expired} then 1 else rate_limits.count + 1 end`,
+        window_start: sql<number>`case when ${expired} then ${nowMs} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) > limit) {
+    const retryAfter = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - nowMs) / 1000));
+    throw new ApiHttpError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${retryAfter} seconds and try again.`, {
+      'retry-after': String(retryAfter),
+    });
+  }
+}
+
+/** The counter of one email address. The key holds the address, so deleting the account deletes it too. */
+export const accountKey = (kind: 'login' | 'register', email: string) => `${kind}:${email}`;
+
+export async function forgetAccount(db: Kysely<Database>, email: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', 'in', [accountKey('login', email), accountKey('register', email)]).execute();
+}
+
+export async function resetAttempts(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** Drops windows that ended long ago so the table stays small. */
+export async function pruneAttempts(db: Kysely<Database>, windowMs: number, nowMs: number): Promise<void> {
+  await db.deleteFrom('rate_limits').where('window_start', '<', nowMs - windowMs).execute();
+}

@@ -1,0 +1,75 @@
+/**
+ * Browser-facing protections: CORS for the configured origins only, security headers, and the
+ * CSRF defences for state-changing calls (JSON-only bodies, Origin must be ours or allowed).
+ * Cookies are SameSite as well, but these checks do not depend on the browser honouring it.
+ */
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendError } from './errors';
+
+export interface SecurityOptions {
+  corsOrigins: string[];
+  production: boolean;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The SPA's CSP. No upgrade-insecure-requests: over plain http off localhost it blanks the page. */
+const SPA_CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  imgSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  // styled-components injects <style> elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+};
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType.trim());
+}
+
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  const allowed = new Set(options.corsOrigins);
+
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
+    credentials: true,
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type'],
+    maxAge: 600,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP_DIRECTIVES },
+    // HSTS only where the site is served over HTTPS; on plain http it would lock browsers out.
+    strictTransportSecurity: options.production ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== `${request.protocol}://${request.host}` && !allowed.has(origin)) {
+      return sendError(reply, 403, 'FORBIDDEN_ORIGIN', 'Requests from this site are not allowed.');
+    }
+    if (hasBody(request) && !isJson(request.headers['content-type'])) {
+      return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * Serves the built SPA: hashed files under /assets are cached for a year, index.html is
+ * revalidated every time so a deploy is picked up at once. Any GET outside /api that is not a
+ * file answers index.html, so deep links like /dashboard work on reload.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const NO_CACHE = 'no-cache';
+
+export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+
+export async function registerSpa(app: FastifyInstance, spaDir: string): Promise<SpaFallback | null> {
+  const root = resolve(spaDir);
+  if (!existsSync(resolve(root, 'index.html'))) {
+    app.log.warn(`No built SPA in ${root}: serving the API only`);
+    return null;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      const assets = path.startsWith(resolve(root, 'assets'));
+      res.setHeader('cache-control', assets ? 'public, max-age=31536000, immutable' : NO_CACHE);
+    },
+  });
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', NO_CACHE).sendFile('index.html');
+  // The root is a directory, which the static handler refuses, so it gets its own route.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  return (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    // A missing hashed asset is a real 404: answering HTML for a script only hides the error.
+    if (/^\/(api|assets)(\/|\?|$)/.test(request.url)) return null;
+    return sendIndex(reply);
+  };
+}

@@ -1,0 +1,151 @@
+/** Minutes per skill per day: add to today, edit any day up to today, read one day or all. */
+import type { FastifyInstance } from 'fastify';
+import {
+  ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, skillDailyField, type Skill,
+} from '@common/domain';
+import type { AddDailyActivity, EditDailyActivity } from '@common/api-types';
+import { addMinutes, findDay, normaliseDay, setDay } from '../db/activity';
+import { ApiHttpError } from '../plugins/errors';
+import { activityRecordSchema, dateSchema, emptyQuery, languageQuery, readErrors, skillProperties, writeErrors } from './schemas';
+import { totalOf, toDailyMinutes, toRecord } from './activityRecord';
+import { checkDate, checkRealDate, goalHistory, isPlausibleToday, languageForRead, languageForWrite, utcToday } from './shared';
+
+const security = [{ session: [] }];
+
+const skillLimitError = (skill: Skill) =>
+  new ApiHttpError(400, 'DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_SKILL_LIMIT_MINS / 60} hours of ${skill} on one day.`);
+const totalLimitError = () =>
+  new ApiHttpError(400, 'TOTAL_DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_TOTAL_LIMIT_MINS / 60} hours in one day across all skills.`);
+
+const dailyMinutesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['totalDailyMins', ...SKILLS.map(skillDailyField)],
+  properties: { totalDailyMins: { type: 'integer' }, ...skillProperties({ type: 'integer' }) },
+  description: "The day's minutes; zeros for a day with nothing logged",
+} as const;
+
+const recordAnswer = { ...activityRecordSchema, description: "The day's record after the change" };
+
+export async function activityRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/daily-activity', {
+    schema: {
+      tags: ['activity'],
+      summary: "One day's minutes",
+      description: 'For the current language, or ?language=X. Zeros for a day without a record or before a language is chosen.',
+      security,
+      querystring: { ...languageQuery, required: ['date'], properties: { ...languageQuery.properties, date: dateSchema } },
+      response: { 200: dailyMinutesSchema, ...readErrors() },
+    },
+    handler: async (request) => {
+      const { date, language: requested } = request.query as { date: string; language?: string };
+      checkRealDate(date);
+      const language = await languageForRead(app, request.userId, requested);
+      return toDailyMinutes(language ? await findDay(app.db, { userId: request.userId, language, date }) : null);
+    },
+  });
+
+  app.get('/daily-activity/all', {
+    schema: {
+      tags: ['activity'],
+      summary: 'Every recorded day, oldest first',
+      description:
+        '`achieved` is the learner\'s own answer from the edit dialog when given, else whether the day\'s total reached the goal in force on that day. ' +
+        'Empty before a language is chosen.',
+      security,
+      querystring: languageQuery,
+      response: { 200: { type: 'array', items: activityRecordSchema, description: 'Records sorted by date' }, ...readErrors() },
+    },
+    handler: async (request) => {
+      const userId = request.userId;
+      const language = await languageForRead(app, userId, (request.query as { language?: string }).language);
+      if (!language) return [];
+      const [rows, goals] = await Promise.all([
+        app.db
+          .selectFrom('daily_activity')
+          .select(['date', ...SKILLS, 'achieved_override'])
+          .where('user_id', '=', userId)
+          .where('language', '=', language)
+          .orderBy('date')
+          .execute(),
+        goalHistory(app.db, userId, language),
+      ]);
+      return rows.map((row) => toRecord(normaliseDay(row), goals));
+    },
+  });
+
+  app.post('/daily-activity', {
+    schema: {
+      tags: ['activity'],
+      summary: 'Add minutes to one skill today',
+      description:
+        `Adds ${ADD_MINUTES_MIN} to ${ADD_MINUTES_MAX} minutes to exactly one skill (name exactly one of the four fields). ` +
+        `\`date\` must be the learner's today (within one day of the server's UTC date); earlier days are edited with PATCH. ` +
+        `One skill holds at most ${DAILY_SKILL_LIMIT_MINS} minutes a day (else DAILY_TIME_EXCEEDED) and all four together at most ` +
+        `${DAILY_TOTAL_LIMIT_MINS} (else TOTAL_DAILY_TIME_EXCEEDED); a rejected add changes nothing. Concurrent adds never lose minutes.`,
+      security,
+      querystring: emptyQuery,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['date'],
+        properties: { date: dateSchema, ...skillProperties({ type: 'integer', minimum: ADD_MINUTES_MIN, maximum: ADD_MINUTES_MAX }) },
+      },
+      response: { 200: recordAnswer, ...writeErrors(409) },
+    },
+    handler: async (request) => {
+      const body = request.body as AddDailyActivity;
+      const skills = SKILLS.filter((skill) => body[skillDailyField(skill)] !== undefined);
+      if (skills.length !== 1) throw new ApiHttpError(400, 'INVALID_INPUT', 'Add minutes to exactly one skill at a time.');
+      checkDate(app, body.date);
+      if (!isPlausibleToday(app, body.date)) {
+        throw new ApiHttpError(400, 'INVALID_INPUT', 'Minutes can only be added to today; edit earlier days in the calendar.');
+      }
+      const [skill] = skills;
+      const userId = request.userId;
+      const language = await languageForWrite(app, userId);
+      const result = await addMinutes(app.db, { userId, language, date: body.date }, skill, body[skillDailyField(skill)] as number);
+      if (!result.ok) throw result.reason === 'skill' ? skillLimitError(skill) : totalLimitError();
+      return toRecord(result.day, await goalHistory(app.db, userId, language));
+    },
+  });
+
+  app.patch('/daily-activity', {
+    schema: {
+      tags: ['activity'],
+      summary: "Set a day's minutes",
+      description:
+        `Sets all four skills of a day (each 0 to ${DAILY_SKILL_LIMIT_MINS}, together at most ${DAILY_TOTAL_LIMIT_MINS}, same errors as adding). ` +
+        '`isToday` must agree with the server: true only within one day of its UTC date, false only for dates up to its UTC date ' +
+        '(a later date is today somewhere, never the past). `achieved` may be sent only when isToday is false; omitted, the learner\'s ' +
+        'earlier answer (if any) stays. A date after every learner\'s today is FUTURE_DATE.',
+      security,
+      querystring: emptyQuery,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['date', 'isToday', ...SKILLS.map(skillDailyField)],
+        properties: { date: dateSchema, isToday: { type: 'boolean' }, achieved: { type: 'boolean' }, ...skillProperties({ type: 'integer', minimum: 0 }) },
+      },
+      response: { 200: recordAnswer, ...writeErrors(409) },
+    },
+    handler: async (request) => {
+      const body = request.body as EditDailyActivity;
+      checkDate(app, body.date);
+      if (body.isToday && !isPlausibleToday(app, body.date)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is not today.`);
+      if (!body.isToday && body.date > utcToday(app)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is still today; it cannot be edited as a past day.`);
+      if (body.isToday && body.achieved !== undefined) {
+        throw new ApiHttpError(400, 'INVALID_INPUT', 'Whether today\'s goal is achieved follows from its minutes and cannot be set.');
+      }
+      const minutes = Object.fromEntries(SKILLS.map((skill) => [skill, body[skillDailyField(skill)]])) as Record<Skill, number>;
+      const overSkill = SKILLS.find((skill) => minutes[skill] > DAILY_SKILL_LIMIT_MINS);
+      if (overSkill) throw skillLimitError(overSkill);
+      if (totalOf(minutes) > DAILY_TOTAL_LIMIT_MINS) throw totalLimitError();
+      const userId = request.userId;
+      const language = await languageForWrite(app, userId);
+      const override = body.achieved === undefined ? undefined : body.achieved ? 1 : 0;
+      const day = await setDay(app.db, { userId, language, date: body.date }, minutes, override);
+      return toRecord(day, await goalHistory(app.db, userId, language));
+    },
+  });
+}

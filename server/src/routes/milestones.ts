@@ -1,0 +1,73 @@
+/** Level milestones: the hours at which levels 1 to 6 begin, per language. */
+import type { FastifyInstance } from 'fastify';
+import { areValidMilestones, MILESTONE_KEYS, MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, type Milestones } from '@common/domain';
+import { ApiHttpError } from '../plugins/errors';
+import { emptyQuery, languageQuery, readErrors, requiredLanguageQuery, writeErrors } from './schemas';
+import { languageForRead, languageForWrite, languageSettings } from './shared';
+
+const security = [{ session: [] }];
+const milestonesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [...MILESTONE_KEYS],
+  properties: Object.fromEntries(MILESTONE_KEYS.map((k) => [k, { type: 'number' }])),
+} as const;
+const answer = { ...milestonesSchema, description: 'Hours at which each level begins' };
+
+export async function milestoneRoutes(app: FastifyInstance): Promise<void> {
+  async function read(userId: number, requested: string | undefined): Promise<Milestones> {
+    const language = await languageForRead(app, userId, requested);
+    return (await languageSettings(app.db, userId, language)).milestones;
+  }
+
+  app.get('/milestones', {
+    schema: {
+      tags: ['settings'],
+      summary: 'Milestones of the current language (or ?language=X)',
+      description: 'Defaults 50/200/400/800/1200/1800 before a language is chosen or for a language never picked.',
+      security,
+      querystring: languageQuery,
+      response: { 200: answer, ...readErrors() },
+    },
+    handler: async (request) => read(request.userId, (request.query as { language?: string }).language),
+  });
+
+  app.get('/milestones/by-language', {
+    schema: {
+      tags: ['settings'],
+      summary: 'Milestones of one language',
+      security,
+      querystring: requiredLanguageQuery,
+      response: { 200: answer, ...readErrors() },
+    },
+    handler: async (request) => read(request.userId, (request.query as { language: string }).language),
+  });
+
+  app.post('/milestones', {
+    schema: {
+      tags: ['settings'],
+      summary: 'Set the milestones of the current language',
+      description:
+        `Whole hours, strictly increasing, level1 at least ${MILESTONE_MIN_HOURS} and level6 at most ${MILESTONE_MAX_HOURS}, ` +
+        'else 400 INVALID_MILESTONES. 409 NO_LANGUAGE before a language is chosen.',
+      security,
+      querystring: emptyQuery,
+      body: milestonesSchema,
+      response: { 200: answer, ...writeErrors(409) },
+    },
+    handler: async (request) => {
+      const milestones = request.body as Milestones;
+      if (!areValidMilestones(milestones)) {
+        throw new ApiHttpError(
+          400,
+          'INVALID_MILESTONES',
+          `Each level needs more hours than the one before, from ${MILESTONE_MIN_HOURS} up to ${MILESTONE_MAX_HOURS.toLocaleString('en')} hours.`,
+        );
+      }
+      const language = await languageForWrite(app, request.userId);
+      const values = Object.fromEntries(MILESTONE_KEYS.map((k) => [k, milestones[k]])) as Milestones;
+      await app.db.updateTable('user_languages').set(values).where('user_id', '=', request.userId).where('language', '=', language).execute();
+      return values;
+    },
+  });
+}

@@ -1,0 +1,69 @@
+/** Hours studied before using the tracker; they count towards the level. */
+import type { FastifyInstance } from 'fastify';
+import { PREVIOUS_HOURS_MAX, PREVIOUS_HOURS_STEP } from '@common/domain';
+import { emptyQuery, languageQuery, readErrors, requiredLanguageQuery, writeErrors } from './schemas';
+import { languageForRead, languageForWrite, languageSettings } from './shared';
+
+const security = [{ session: [] }];
+const hours = { type: 'integer', minimum: 0, maximum: PREVIOUS_HOURS_MAX, multipleOf: PREVIOUS_HOURS_STEP } as const;
+const answer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['previousHours'],
+  properties: { previousHours: hours },
+  description: 'Previous hours of the language',
+} as const;
+
+export async function previousTimeRoutes(app: FastifyInstance): Promise<void> {
+  async function read(userId: number, requested: string | undefined) {
+    const language = await languageForRead(app, userId, requested);
+    const { previousHours } = await languageSettings(app.db, userId, language);
+    return { previousHours };
+  }
+
+  app.get('/previous-time', {
+    schema: {
+      tags: ['settings'],
+      summary: 'Previous hours of the current language (or ?language=X)',
+      description: 'Default 0 before a language is chosen or for a language never picked.',
+      security,
+      querystring: languageQuery,
+      response: { 200: answer, ...readErrors() },
+    },
+    handler: async (request) => read(request.userId, (request.query as { language?: string }).language),
+  });
+
+  app.get('/previous-time/by-language', {
+    schema: {
+      tags: ['settings'],
+      summary: 'Previous hours of one language',
+      security,
+      querystring: requiredLanguageQuery,
+      response: { 200: answer, ...readErrors() },
+    },
+    handler: async (request) => read(request.userId, (request.query as { language: string }).language),
+  });
+
+  app.post('/previous-time', {
+    schema: {
+      tags: ['settings'],
+      summary: 'Set previous hours of the current language',
+      description: `A multiple of ${PREVIOUS_HOURS_STEP} from 0 to ${PREVIOUS_HOURS_MAX}. 409 NO_LANGUAGE before a language is chosen.`,
+      security,
+      querystring: emptyQuery,
+      body: { type: 'object', additionalProperties: false, required: ['previousHours'], properties: { previousHours: hours } },
+      response: { 200: answer, ...writeErrors(409) },
+    },
+    handler: async (request) => {
+      const { previousHours } = request.body as { previousHours: number };
+      const language = await languageForWrite(app, request.userId);
+      await app.db
+        .updateTable('user_languages')
+        .set({ previous_hours: previousHours })
+        .where('user_id', '=', request.userId)
+        .where('language', '=', language)
+        .execute();
+      return { previousHours };
+    },
+  });
+}

@@ -1,0 +1,97 @@
+/** Overall minutes, the level, the languages started, and the month total for the calendar. */
+import type { FastifyInstance } from 'fastify';
+import { SKILLS, levelForHours, levelHours } from '@common/domain';
+import type { Progress } from '@common/api-types';
+import { dateSchema, languageQuery, readErrors } from './schemas';
+import { checkRealDate, languageForRead, languageSettings } from './shared';
+
+const security = [{ session: [] }];
+const minutes = { type: 'integer', minimum: 0 } as const;
+
+const progressSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['currentLevel', 'totalOverallMins', ...SKILLS.map((s) => `${s}OverallMins`), 'languages'],
+  properties: {
+    currentLevel: { type: 'integer', minimum: 0, maximum: 6 },
+    totalOverallMins: minutes,
+    ...Object.fromEntries(SKILLS.map((s) => [`${s}OverallMins`, minutes])),
+    languages: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' } } },
+    },
+  },
+  description: 'Totals of the language, its level, and every language the user has started',
+} as const;
+
+export async function progressRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/progress', {
+    schema: {
+      tags: ['progress'],
+      summary: 'Overall minutes and level',
+      description:
+        'Level: the highest L in 1..6 with floor(totalOverallMins / 60) + previousHours >= milestone L, else 0. ' +
+        'For the current language, or ?language=X; zeros and level 0 before a language is chosen.',
+      security,
+      querystring: languageQuery,
+      response: { 200: progressSchema, ...readErrors() },
+    },
+    handler: async (request): Promise<Progress> => {
+      const userId = request.userId;
+      const language = await languageForRead(app, userId, (request.query as { language?: string }).language);
+      const [sums, settings, started] = await Promise.all([
+        language
+          ? app.db
+              .selectFrom('daily_activity')
+              .select((eb) => SKILLS.map((skill) => eb.fn.sum<number | string | null>(skill).as(skill)))
+              .where('user_id', '=', userId)
+              .where('language', '=', language)
+              .executeTakeFirst()
+          : undefined,
+        languageSettings(app.db, userId, language),
+        app.db.selectFrom('user_languages').select('language').where('user_id', '=', userId).execute(),
+      ]);
+      const perSkill = Object.fromEntries(SKILLS.map((skill) => [skill, Number(sums?.[skill] ?? 0)]));
+      const totalOverallMins = SKILLS.reduce((sum, skill) => sum + perSkill[skill], 0);
+      return {
+        currentLevel: levelForHours(levelHours(totalOverallMins, settings.previousHours), settings.milestones),
+        totalOverallMins,
+        listeningOverallMins: perSkill.listening,
+        readingOverallMins: perSkill.reading,
+        speakingOverallMins: perSkill.speaking,
+        writingOverallMins: perSkill.writing,
+        languages: started.map((r) => r.language).sort((a, b) => a.localeCompare(b, 'en')).map((name) => ({ name })),
+      };
+    },
+  });
+
+  app.get('/calendar/month-total', {
+    schema: {
+      tags: ['progress'],
+      summary: 'Minutes logged in the calendar month containing ?today',
+      description: 'For the current language, or ?language=X; 0 before a language is chosen.',
+      security,
+      querystring: { ...languageQuery, required: ['today'], properties: { ...languageQuery.properties, today: dateSchema } },
+      response: {
+        200: { type: 'object', additionalProperties: false, required: ['monthlyTotalMins'], properties: { monthlyTotalMins: minutes }, description: 'OK' },
+        ...readErrors(),
+      },
+    },
+    handler: async (request) => {
+      const { today, language: requested } = request.query as { today: string; language?: string };
+      checkRealDate(today, 'today');
+      const language = await languageForRead(app, request.userId, requested);
+      if (!language) return { monthlyTotalMins: 0 };
+      const month = today.slice(0, 7);
+      const row = await app.db
+        .selectFrom('daily_activity')
+        .select((eb) => eb.fn.sum<number | string | null>(eb(eb(eb('listening', '+', eb.ref('reading')), '+', eb.ref('speaking')), '+', eb.ref('writing'))).as('total'))
+        .where('user_id', '=', request.userId)
+        .where('language', '=', language)
+        .where('date', '>=', `${month}-01`)
+        .where('date', '<=', `${month}-31`)
+        .executeTakeFirst();
+      return { monthlyTotalMins: Number(row?.total ?? 0) };
+    },
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * Helpers every data route shares: which language a call is about, the server's idea of
+ * "today", and the per-language settings with their defaults.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, isIsoDate, MILESTONE_KEYS, type Milestones } from '@common/domain';
+import type { Database } from '../db/database';
+import { ApiHttpError } from '../plugins/errors';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function utcToday(app: FastifyInstance): string {
+  return app.now().toISOString().slice(0, 10);
+}
+
+export function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Rejects dates that match YYYY-MM-DD but do not exist, such as 2025-02-30. */
+export function checkRealDate(date: string, field = 'date'): void {
+  if (!isIsoDate(date)) throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be a real calendar date written YYYY-MM-DD.`);
+}
+
+/** Rejects unreal dates and dates after every learner's today. */
+export function checkDate(app: FastifyInstance, date: string): void {
+  checkRealDate(date);
+  if (date > addDays(utcToday(app), 1)) throw new ApiHttpError(400, 'FUTURE_DATE', 'That day has not started yet anywhere; you can only log days up to today.');
+}
+
+/** A date is "today" for some learner when it lies within one day of the server's UTC date. */
+export function isPlausibleToday(app: FastifyInstance, date: string): boolean {
+  const today = utcToday(app);
+  return date >= addDays(today, -1) && date <= addDays(today, 1);
+}
+
+export async function currentLanguage(db: Kysely<Database>, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('current_language').where('id', '=', userId).executeTakeFirst();
+  return row?.current_language ?? null;
+}
+
+export async function assertKnownLanguage(db: Kysely<Database>, name: string): Promise<void> {
+  const row = await db.selectFrom('languages').select('name').where('name', '=', name).executeTakeFirst();
+  if (!row) throw new ApiHttpError(400, 'UNKNOWN_LANGUAGE', `"${name}" is not a language we offer.`);
+}
+
+/** The language a read is about: ?language=X when given, else the current one (null before any is chosen). */
+export async function languageForRead(app: FastifyInstance, userId: number, requested: string | undefined): Promise<string | null> {
+  if (requested === undefined) return currentLanguage(app.db, userId);
+  await assertKnownLanguage(app.db, requested);
+  return requested;
+}
+
+export async function languageForWrite(app: FastifyInstance, userId: number): Promise<string> {
+  const language = await currentLanguage(app.db, userId);
+  if (!language) throw new ApiHttpError(409, 'NO_LANGUAGE', 'Choose a language to continue.');
+  return language;
+}
+
+export interface LanguageSettings {
+  previousHours: number;
+  milestones: Milestones;
+}
+
+/** A language's settings, or the defaults for a language this user has not started. */
+export async function languageSettings(db: Kysely<Database>, userId: number, language: string | null): Promise<LanguageSettings> {
+  const row = language
+    ? await db.selectFrom('user_languages').selectAll().where('user_id', '=', userId).where('language', '=', language).executeTakeFirst()
+    : undefined;
+  if (!row) return { previousHours: DEFAULT_PREVIOUS_HOURS, milestones: { ...DEFAULT_MILESTONES } };
+  const milestones = Object.fromEntries(MILESTONE_KEYS.map((k) => [k, Number(row[k])])) as Milestones;
+  return { previousHours: Number(row.previous_hours), milestones };
+}
+
+/** Goal history of one language, oldest first. */
+export async function goalHistory(db: Kysely<Database>, userId: number, language: string | null): Promise<{ from: string; minutes: number }[]> {
+  if (!language) return [];
+  const rows = await db
+    .selectFrom('daily_goals')
+    .select(['effective_from', 'minutes'])
+    .where('user_id', '=', userId)
+    .where('language', '=', language)
+    .orderBy('effective_from')
+    .execute();
+  return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
+}
+
+/** The goal in force on a date: the latest change made on or before it, else the first goal ever set. */
+export function goalOn(history: { from: string; minutes: number }[], date: string): number {
+  let minutes = history[0]?.minutes ?? DEFAULT_DAILY_GOAL_MINUTES;
+  for (const entry of history) if (entry.from <= date) minutes = entry.minutes;
+  return minutes;
+}
+
+/** For calls without a body: a body sent anyway is a client mistake worth reporting. */
+export async function rejectBody(request: FastifyRequest): Promise<void> {
+  if (request.body !== undefined) throw new ApiHttpError(400, 'INVALID_INPUT', 'This call takes no request body.');
+}

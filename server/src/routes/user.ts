@@ -1,0 +1,95 @@
+/** The current language and the account itself. */
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS } from '@common/domain';
+import { noContent, emptyQuery, languageNameSchema, readErrors, writeErrors } from './schemas';
+import { forgetAccount } from '../plugins/rateLimit';
+import { assertKnownLanguage, currentLanguage, rejectBody } from './shared';
+
+const security = [{ session: [] }];
+const nameAnswer = (nullable: boolean) =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: ['name'],
+    properties: { name: nullable ? { type: ['string', 'null'] } : { type: 'string' } },
+  }) as const;
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/language', {
+    schema: {
+      tags: ['languages'],
+      summary: 'The current language',
+      security,
+      querystring: emptyQuery,
+      response: { 200: { ...nameAnswer(true), description: 'name is null before a language is chosen' }, ...readErrors() },
+    },
+    handler: async (request) => ({ name: await currentLanguage(app.db, request.userId) }),
+  });
+
+  app.post('/language', {
+    schema: {
+      tags: ['languages'],
+      summary: 'Make a language the current one',
+      description:
+        'The first pick of a language starts it with the defaults (goal 30 minutes, previous hours 0, milestones 50/200/400/800/1200/1800 hours); ' +
+        'switching back to a language keeps all of its data.',
+      security,
+      querystring: emptyQuery,
+      body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: languageNameSchema } },
+      response: { 200: { ...nameAnswer(false), description: 'The new current language' }, ...writeErrors() },
+    },
+    handler: async (request) => {
+      const { name } = request.body as { name: string };
+      await assertKnownLanguage(app.db, name);
+      const userId = request.userId;
+      await app.db.transaction().execute(async (trx) => {
+        const started = await trx
+          .insertInto('user_languages')
+          .values({ user_id: userId, language: name, previous_hours: DEFAULT_PREVIOUS_HOURS, ...DEFAULT_MILESTONES, created_at: app.now().getTime() })
+          .onConflict((oc) => oc.columns(['user_id', 'language']).doNothing())
+          .executeTakeFirst();
+        if (Number(started.numInsertedOrUpdatedRows ?? 0) > 0) {
+          // The default goal has held "since ever", so every past day has a goal to compare against.
+          await trx.insertInto('daily_goals').values({ user_id: userId, language: name, effective_from: '0000-01-01', minutes: DEFAULT_DAILY_GOAL_MINUTES }).execute();
+        }
+        await trx.updateTable('users').set({ current_language: name }).where('id', '=', userId).execute();
+      });
+      return { name };
+    },
+  });
+
+  app.get('/has-language', {
+    schema: {
+      tags: ['languages'],
+      summary: 'Whether a current language is chosen',
+      security,
+      querystring: emptyQuery,
+      response: {
+        200: { type: 'object', additionalProperties: false, required: ['hasLanguage'], properties: { hasLanguage: { type: 'boolean' } }, description: 'OK' },
+        ...readErrors(),
+      },
+    },
+    handler: async (request) => ({ hasLanguage: (await currentLanguage(app.db, request.userId)) !== null }),
+  });
+
+  app.delete('', {
+    preValidation: rejectBody,
+    schema: {
+      tags: ['progress'],
+      summary: 'Delete the account',
+      description: 'Deletes the user, every session and all data at once. The email can register again afterwards.',
+      security,
+      querystring: emptyQuery,
+      response: { 204: noContent, ...writeErrors() },
+    },
+    handler: async (request, reply) => {
+      await app.db.transaction().execute(async (trx) => {
+        const user = await trx.selectFrom('users').select('email').where('id', '=', request.userId).executeTakeFirst();
+        await trx.deleteFrom('users').where('id', '=', request.userId).execute();
+        if (user) await forgetAccount(trx, user.email);
+      });
+      await app.endSession(request, reply);
+      return reply.code(204).send();
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import { useEffect, useId, useRef } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styled from 'styled-components';
+import { IconButton } from '@/components/Button';
+
+interface ModalProps {
+  title: ReactNode;
+  onClose: () => void;
+  footer?: ReactNode;
+  size?: 'sm' | 'md';
+  children?: ReactNode;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+const focusablesIn = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
+
+/**
+ * An accessible modal dialog: focus stays inside while it is open, Escape or a click on the
+ * backdrop closes it, and focus returns to whatever opened it.
+ */
+export function Modal({ title, onClose, footer, size = 'md', children }: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  // Kept in a ref so a parent re-render with a new onClose never re-runs the focus effect.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const dialog = dialogRef.current;
+    if (dialog) (focusablesIn(dialog)[0] ?? dialog).focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCloseRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const items = focusablesIn(dialogRef.current);
+    if (items.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = document.activeElement;
+    if (event.shiftKey && (active === first || !dialogRef.current.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const onBackdropMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target === event.currentTarget) onCloseRef.current();
+  };
+
+  return createPortal(
+    <Backdrop onMouseDown={onBackdropMouseDown} data-testid="modal-backdrop">
+      <Dialog
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+        $size={size}
+      >
+        <Header>
+          <Title id={titleId}>{title}</Title>
+          <IconButton aria-label="Close" onClick={() => onCloseRef.current()}>
+            <span aria-hidden="true">✕</span>
+          </IconButton>
+        </Header>
+        <Body>{children}</Body>
+        {footer && <Footer>{footer}</Footer>}
+      </Dialog>
+    </Backdrop>,
+    document.body,
+  );
+}
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 1000;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space.md};
+  background: rgba(31, 22, 51, 0.55);
+`;
+
+const Dialog = styled.div<{ $size: 'sm' | 'md' }>`
+  display: flex;
+  flex-direction: column;
+  width: 100%;
+  max-width: ${({ $size }) => ($size === 'sm' ? '400px' : '560px')};
+  /* Taller content scrolls inside the dialog so a 375x812 phone still reaches the footer. */
+  max-height: calc(100dvh - 32px);
+  overflow-y: auto;
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  box-shadow: ${({ theme }) => theme.shadow.modal};
+  &:focus { outline: none; }
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `${theme.space.md} ${theme.space.md} 0 ${theme.space.lg}`};
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.font.size.lg};
+`;
+
+const Body = styled.div`
+  padding: ${({ theme }) => `${theme.space.md} ${theme.space.lg}`};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => `0 ${theme.space.lg} ${theme.space.lg}`};
+`;

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { FormEvent, MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useLoginMutation } from '@/app/apiSlice';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/Button';
+import { ErrorText } from '@/components/StatusMessage';
+import { ERRORS, VALIDATION, isNetworkError } from '@/lib/errorMessages';
+import { AuthField, EMAIL_PLACEHOLDER, SwitchLink } from './AuthField';
+import { AuthLayout } from './AuthLayout';
+
+/** Spec 8: any answer from the server is "incorrect", no answer is "unreachable", anything else is the fallback. */
+function loginFailureMessage(error: unknown): string {
+  if (isNetworkError(error)) return ERRORS.NETWORK_ERROR;
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (typeof status === 'number') return ERRORS.INVALID_CREDENTIALS;
+  return ERRORS.LOG_IN_ERROR;
+}
+
+export function LoginPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [login, { isLoading }] = useLoginMutation();
+  const navigate = useNavigate();
+
+  // Checked on the button's click, before the browser's email-format check on submit.
+  const checkFilled = (event: MouseEvent<HTMLButtonElement>) => {
+    const problem = email.trim() === '' || password === '' ? VALIDATION.EMPTY_CREDENTIALS : null;
+    setError(problem);
+    if (problem) event.preventDefault();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Nothing a previous learner left on this device may leak into the new session (spec 2).
+    window.localStorage.clear();
+    try {
+      await login({ email: email.trim(), password }).unwrap();
+    } catch (failure) {
+      setError(loginFailureMessage(failure));
+      return;
+    }
+    navigate(paths.dashboard, { replace: true });
+  };
+
+  return (
+    <AuthLayout title="Sign In">
+      <form onSubmit={onSubmit} aria-label="Sign In">
+        {error && <ErrorText>{error}</ErrorText>}
+        <AuthField id="email" label="Email" type="email" value={email} onChange={setEmail} placeholder={EMAIL_PLACEHOLDER} autoComplete="email" />
+        <AuthField id="password" label="Enter Password" type="password" value={password} onChange={setPassword} autoComplete="current-password" />
+        <Button type="submit" $fullWidth disabled={isLoading} onClick={checkFilled}>
+          Login
+        </Button>
+      </form>
+      <SwitchLink>
+        <Link to={paths.register}>Don&apos;t have an account?</Link>
+      </SwitchLink>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,68 @@
+import styled from 'styled-components';
+import type { ActivityRecord } from '@common/api-types';
+import type { YearMonth } from '@/lib/calendar';
+import { WEEKDAYS, monthGrid, tileState } from '@/lib/calendar';
+import { DayTile } from './DayTile';
+
+interface CalendarGridProps {
+  month: YearMonth;
+  today: string;
+  records: readonly ActivityRecord[];
+  /** Id of the visible month title, which names the table. */
+  labelledBy: string;
+  onOpenDay: (date: string) => void;
+}
+
+/** The month as a table, Sunday first; days of neighbouring months stay empty. */
+export function CalendarGrid({ month, today, records, labelledBy, onOpenDay }: CalendarGridProps) {
+  return (
+    <Table aria-labelledby={labelledBy}>
+      <thead>
+        <tr>
+          {WEEKDAYS.map((name) => (
+            <Heading key={name} scope="col" aria-label={name}>
+              <abbr title={name}>{name[0]}</abbr>
+            </Heading>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {monthGrid(month.year, month.month).map((week) => (
+          <tr key={week.find((d) => d !== null)?.date}>
+            {week.map((day, i) => (
+              <Cell key={day?.date ?? `blank-${i}`}>
+                {day && (
+                  <DayTile
+                    day={day}
+                    state={tileState(day.date, today, records)}
+                    isToday={day.date === today}
+                    onOpen={onOpenDay}
+                  />
+                )}
+              </Cell>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+const Table = styled.table`
+  width: 100%;
+  table-layout: fixed;
+  border-collapse: separate;
+  border-spacing: 3px;
+`;
+
+const Heading = styled.th`
+  padding: ${({ theme }) => theme.space.xs} 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+  abbr { text-decoration: none; }
+`;
+
+const Cell = styled.td`
+  padding: 0;
+  vertical-align: top;
+`;

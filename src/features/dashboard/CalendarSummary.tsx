@@ -1,0 +1,71 @@
+import styled from 'styled-components';
+import { localIsoDate } from '@common/domain';
+import { useGetMonthTotalQuery, useGetProgressQuery } from '@/app/apiSlice';
+import { ErrorText, Loading } from '@/components/StatusMessage';
+import { messageFor } from '@/lib/errorMessages';
+import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
+
+const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
+/** Beside the calendar: the learner's level and this month's total in whole hours (spec 2). */
+export function CalendarSummary() {
+  const progress = useGetProgressQuery();
+  const monthTotal = useGetMonthTotalQuery(localIsoDate());
+  const level = progress.data?.currentLevel ?? 0;
+
+  return (
+    <Side>
+      <Box>
+        {progress.isLoading && <Loading />}
+        {progress.isError && <ErrorText>{messageFor(progress.error, 'GET_OVERALL_MINUTES_ERROR')}</ErrorText>}
+        {progress.data && (
+          <>
+            <Big>Level {level}</Big>
+            <Small>{levelDescription(level)?.title ?? LEVEL_ZERO_TEXT}</Small>
+          </>
+        )}
+      </Box>
+      <Box>
+        {monthTotal.isLoading && <Loading />}
+        {monthTotal.isError && <ErrorText>{messageFor(monthTotal.error, 'GET_MONTH_TOTAL_ERROR')}</ErrorText>}
+        {monthTotal.data && (
+          <Total>This month: {hoursText(Math.floor(monthTotal.data.monthlyTotalMins / 60))}</Total>
+        )}
+      </Box>
+    </Side>
+  );
+}
+
+const Side = styled.div`
+  display: flex;
+  flex: 1 1 160px;
+  flex-wrap: wrap;
+  align-content: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Box = styled.div`
+  flex: 1 1 140px;
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.md};
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  background: ${({ theme }) => theme.colors.primaryLight};
+  text-align: center;
+`;
+
+const Big = styled.p`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Total = styled.p`
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Small = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

@@ -1,0 +1,86 @@
+import styled, { css } from 'styled-components';
+import { Emoji } from '@/components/Emoji';
+import type { CalendarDay, TileState } from '@/lib/calendar';
+import { formatDayName } from '@/lib/calendar';
+import { media } from '@/styles/media';
+
+/** What a screen reader hears after the date, so the emoji is never the only cue. */
+function stateText(state: TileState, isToday: boolean): string {
+  if (state.greyed) return 'before your first record';
+  if (isToday) return state.emoji === 'happy' ? 'today, goal achieved' : 'today, goal not achieved yet';
+  if (state.emoji === 'happy') return 'goal achieved';
+  if (state.emoji === 'sad') return 'goal not achieved';
+  return 'upcoming';
+}
+
+interface DayTileProps {
+  day: CalendarDay;
+  state: TileState;
+  isToday: boolean;
+  onOpen: (date: string) => void;
+}
+
+/** One day of the calendar: a button when the day can be edited, plain text otherwise. */
+export function DayTile({ day, state, isToday, onOpen }: DayTileProps) {
+  const name = `${formatDayName(day.date)}, ${stateText(state, isToday)}`;
+  const content = (
+    <>
+      <DayNumber aria-hidden="true">{day.day}</DayNumber>
+      <EmojiSlot>{state.emoji && <Emoji kind={state.emoji} />}</EmojiSlot>
+    </>
+  );
+  if (!state.clickable) {
+    return (
+      <StaticTile $greyed={state.greyed}>
+        {content}
+        <span className="visually-hidden">{name}</span>
+      </StaticTile>
+    );
+  }
+  return (
+    <ButtonTile type="button" aria-label={name} $today={isToday} onClick={() => onOpen(day.date)}>
+      {content}
+    </ButtonTile>
+  );
+}
+
+const tile = css`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  width: 100%;
+  aspect-ratio: 1;
+  min-height: 40px;
+  padding: 2px;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  line-height: 1.2;
+`;
+
+const StaticTile = styled.div<{ $greyed: boolean }>`
+  ${tile}
+  border: 1px solid transparent;
+  color: ${({ theme, $greyed }) => ($greyed ? theme.colors.textMuted : theme.colors.text)};
+  background: ${({ theme, $greyed }) => ($greyed ? theme.colors.disabled : 'transparent')};
+  opacity: ${({ $greyed }) => ($greyed ? 0.6 : 1)};
+`;
+
+const ButtonTile = styled.button<{ $today: boolean }>`
+  ${tile}
+  border: 2px solid ${({ theme, $today }) => ($today ? theme.colors.primary : theme.colors.border)};
+  background: ${({ theme, $today }) => ($today ? theme.colors.primaryLight : theme.colors.surface)};
+  cursor: pointer;
+  transition: background 0.15s ease;
+  &:hover { background: ${({ theme }) => theme.colors.primaryLight}; }
+`;
+
+const DayNumber = styled.span`
+  font-size: ${({ theme }) => theme.font.size.xs};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const EmojiSlot = styled.span`
+  min-height: 1.2em;
+  font-size: ${({ theme }) => theme.font.size.md};
+  ${media.desktop} { font-size: ${({ theme }) => theme.font.size.lg}; }
+`;

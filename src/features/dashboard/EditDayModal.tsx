@@ -1,0 +1,125 @@
+import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import type { ActivityRecord, EditDailyActivity, SkillMinutes } from '@common/api-types';
+import type { Skill } from '@common/domain';
+import { SKILLS, skillDailyField } from '@common/domain';
+import { useEditDailyActivityMutation } from '@/app/apiSlice';
+import { Button } from '@/components/Button';
+import { HoursMinutesInput } from '@/components/DigitsInput';
+import { Modal } from '@/components/Modal';
+import { ErrorText } from '@/components/StatusMessage';
+import { SKILL_NAMES } from '@/components/charts/SkillPieChart';
+import { formatLongDate } from '@/lib/calendar';
+import { ERRORS, messageFor } from '@/lib/errorMessages';
+import { splitMinutes, toMinutes } from '@/lib/time';
+
+type Fields = Record<Skill, { hours: string; minutes: string }>;
+
+function initialFields(record: ActivityRecord | undefined): Fields {
+  const fields = {} as Fields;
+  for (const skill of SKILLS) {
+    const { hours, minutes } = splitMinutes(record?.[skillDailyField(skill)] ?? 0);
+    fields[skill] = { hours: String(hours), minutes: String(minutes) };
+  }
+  return fields;
+}
+
+// The inputs already block non-digits; this also catches text that reached them another way.
+const isDigitsOrEmpty = (text: string) => /^\d*$/.test(text.trim());
+
+interface EditDayModalProps {
+  date: string;
+  isToday: boolean;
+  /** The day's saved record; a day without one starts at zero. */
+  record: ActivityRecord | undefined;
+  onClose: () => void;
+}
+
+/** Sets the four skills' minutes of one day, and for past days whether its goal was achieved. */
+export function EditDayModal({ date, isToday, record, onClose }: EditDayModalProps) {
+  const formId = useId();
+  const [fields, setFields] = useState(() => initialFields(record));
+  const [achieved, setAchieved] = useState(record?.achieved ?? false);
+  const [error, setError] = useState<string | null>(null);
+  const [editDay, { isLoading }] = useEditDailyActivityMutation();
+
+  const setField = (skill: Skill, part: 'hours' | 'minutes') => (value: string) =>
+    setFields((f) => ({ ...f, [skill]: { ...f[skill], [part]: value } }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = SKILLS.flatMap((s) => [fields[s].hours, fields[s].minutes]);
+    if (!values.every(isDigitsOrEmpty)) {
+      setError(ERRORS.NOT_NUMBER_INPUT);
+      return;
+    }
+    const minutes = {} as SkillMinutes;
+    for (const s of SKILLS) minutes[skillDailyField(s)] = toMinutes(fields[s].hours, fields[s].minutes);
+    // The achieved flag may only be set for past days: today's follows its goal (spec 5).
+    const body: EditDailyActivity = isToday ? { date, isToday, ...minutes } : { date, isToday, ...minutes, achieved };
+    setError(null);
+    try {
+      await editDay(body).unwrap();
+      onClose();
+    } catch (failure) {
+      setError(messageFor(failure, 'EDIT_DAILY_TIME_ERROR'));
+    }
+  };
+
+  return (
+    <Modal
+      title={formatLongDate(date)}
+      onClose={onClose}
+      footer={
+        <Button type="submit" form={formId} disabled={isLoading}>
+          Edit
+        </Button>
+      }
+    >
+      <Form id={formId} onSubmit={onSubmit} noValidate>
+        {error && <ErrorText>{error}</ErrorText>}
+        {SKILLS.map((skill) => (
+          <HoursMinutesInput
+            key={skill}
+            idPrefix={`${formId}-${skill}`}
+            legend={SKILL_NAMES[skill]}
+            hours={fields[skill].hours}
+            minutes={fields[skill].minutes}
+            onHoursChange={setField(skill, 'hours')}
+            onMinutesChange={setField(skill, 'minutes')}
+          />
+        ))}
+        {!isToday && (
+          <CheckboxRow>
+            <input
+              id={`${formId}-achieved`}
+              type="checkbox"
+              checked={achieved}
+              onChange={(event) => setAchieved(event.target.checked)}
+            />
+            <label htmlFor={`${formId}-achieved`}>Daily Goal Achieved?</label>
+          </CheckboxRow>
+        )}
+      </Form>
+    </Modal>
+  );
+}
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const CheckboxRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 44px;
+  input {
+    width: 22px;
+    height: 22px;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+`;

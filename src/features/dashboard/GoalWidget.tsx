@@ -1,0 +1,54 @@
+import styled from 'styled-components';
+import { localIsoDate } from '@common/domain';
+import { useDailyMinutesQuery, useGetDailyGoalQuery } from '@/app/apiSlice';
+import { ProgressBar } from '@/components/ProgressBar';
+import { ErrorText, Loading } from '@/components/StatusMessage';
+import { messageFor } from '@/lib/errorMessages';
+import { goalMessage } from '@/lib/goalMessage';
+import { formatHm } from '@/lib/time';
+
+/** Today's total against the daily goal, with the goal message (spec 2, 4). */
+export function GoalWidget() {
+  const goal = useGetDailyGoalQuery();
+  const today = useDailyMinutesQuery(localIsoDate());
+
+  if (goal.isError) return <ErrorText>{messageFor(goal.error, 'GET_DAILY_GOAL_ERROR')}</ErrorText>;
+  if (today.isError) return <ErrorText>{messageFor(today.error, 'GET_DAILY_TIME_ERROR')}</ErrorText>;
+  if (!goal.data || !today.data) return <Loading />;
+
+  const goalMins = goal.data.dailyGoalMinutes;
+  const doneMins = today.data.totalDailyMins ?? 0;
+  return (
+    <Widget>
+      <Row>
+        <span>Daily goal</span>
+        <span>
+          {formatHm(Math.min(doneMins, goalMins))} / {formatHm(goalMins)}
+        </span>
+      </Row>
+      <ProgressBar value={doneMins} max={goalMins} label="Daily goal" />
+      <Message aria-live="polite">{goalMessage(goalMins, doneMins)}</Message>
+    </Widget>
+  );
+}
+
+const Widget = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  width: 100%;
+  min-width: 0;
+`;
+
+const Row = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const Message = styled.p`
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

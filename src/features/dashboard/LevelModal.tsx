@@ -1,0 +1,54 @@
+import styled from 'styled-components';
+import { SKILLS } from '@common/domain';
+import { Modal } from '@/components/Modal';
+import { SKILL_NAMES } from '@/components/charts/SkillPieChart';
+import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
+
+interface LevelModalProps {
+  level: number;
+  onClose: () => void;
+}
+
+/** 'Level N' with what a learner at that level can do in each skill (spec 2, 3). */
+export function LevelModal({ level, onClose }: LevelModalProps) {
+  const description = levelDescription(level);
+  return (
+    <Modal title={`Level ${level}`} onClose={onClose}>
+      {description ? (
+        <>
+          <Subtitle>{description.title}</Subtitle>
+          <p>{description.general}</p>
+          <Skills>
+            {SKILLS.map((skill) => (
+              <div key={skill}>
+                <dt>{SKILL_NAMES[skill]}</dt>
+                <dd>{description[skill]}</dd>
+              </div>
+            ))}
+          </Skills>
+        </>
+      ) : (
+        <p>{LEVEL_ZERO_TEXT}</p>
+      )}
+    </Modal>
+  );
+}
+
+const Subtitle = styled.h3`
+  margin-bottom: ${({ theme }) => theme.space.sm};
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${({ theme }) => theme.font.size.lg};
+`;
+
+const Skills = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  margin: ${({ theme }) => `${theme.space.md} 0 0`};
+
+  dt {
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+  }
+  dd {
+    margin: 0;
+  }
+`;

@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { MAX_LEVEL, hoursUntilNextLevel, levelHours, levelProgressRatio } from '@common/domain';
+import { useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery } from '@/app/apiSlice';
+import { IconButton } from '@/components/Button';
+import { Card, PanelTitle } from '@/components/Card';
+import { ProgressBar } from '@/components/ProgressBar';
+import { ErrorText, Loading } from '@/components/StatusMessage';
+import { SkillPieChart } from '@/components/charts/SkillPieChart';
+import { LevelModal } from './LevelModal';
+
+const hoursText = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`;
+
+/** Total hours, level and progress to the next one, and the time per skill (spec 2, 4). */
+export function ProgressPanel() {
+  const progress = useGetProgressQuery();
+  const previous = useGetPreviousHoursQuery();
+  const milestones = useGetMilestonesQuery();
+  const titleId = useId();
+  const [levelOpen, setLevelOpen] = useState(false);
+
+  const body = () => {
+    if (progress.isError || previous.isError || milestones.isError) return <ErrorText>Error loading progress</ErrorText>;
+    if (!progress.data || !previous.data || !milestones.data) return <Loading />;
+
+    const p = progress.data;
+    const level = p.currentLevel ?? 0;
+    const hours = levelHours(p.totalOverallMins, previous.data.previousHours);
+    const untilNext = hoursUntilNextLevel(hours, level, milestones.data);
+    return (
+      <>
+        <Summary>
+          <div>
+            <Label>Total Hours</Label>
+            <Big>{hours}</Big>
+          </div>
+          <LevelLine>
+            <Label>Level {level}</Label>
+            <IconButton aria-label="Level details" onClick={() => setLevelOpen(true)}>
+              <span aria-hidden="true">+</span>
+            </IconButton>
+          </LevelLine>
+        </Summary>
+        <ProgressBar value={levelProgressRatio(hours, level, milestones.data)} max={1} label={`Progress to Level ${Math.min(level + 1, MAX_LEVEL)}`} />
+        <Next>
+          {untilNext === null ? 'You made it to the highest level!' : `${hoursText(untilNext)} until Level ${level + 1}`}
+        </Next>
+        {p.totalOverallMins > 0 ? (
+          <SkillPieChart
+            minutes={{
+              listening: p.listeningOverallMins,
+              reading: p.readingOverallMins,
+              speaking: p.speakingOverallMins,
+              writing: p.writingOverallMins,
+            }}
+          />
+        ) : (
+          <Empty>No time logged yet. Add your first minutes in the Daily panel to see your mix of skills here.</Empty>
+        )}
+        {levelOpen && <LevelModal level={level} onClose={() => setLevelOpen(false)} />}
+      </>
+    );
+  };
+
+  return (
+    <Card aria-labelledby={titleId}>
+      <PanelTitle id={titleId}>Progress</PanelTitle>
+      <Stack>{body()}</Stack>
+    </Card>
+  );
+}
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Summary = styled.div`
+  display: flex;
+  align-items: flex-end;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Label = styled.p`
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Big = styled.p`
+  font-size: ${({ theme }) => theme.font.size.hero};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  line-height: 1.1;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const LevelLine = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+
+  ${Label} {
+    font-size: ${({ theme }) => theme.font.size.lg};
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const Next = styled.p`
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Empty = styled.p`
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px dashed ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  text-align: center;
+`;

@@ -1,0 +1,98 @@
+import { Link } from 'react-router';
+import styled from 'styled-components';
+import { BRAND_NAME } from '@common/domain';
+import { useGetUserLanguageQuery } from '@/app/apiSlice';
+import { paths } from '@/app/paths';
+import { ErrorText } from '@/components/StatusMessage';
+import { media } from '@/styles/media';
+import { messageFor } from '@/lib/errorMessages';
+import { GoalWidget } from './GoalWidget';
+import { LanguageSelect } from './LanguageSelect';
+
+interface TopBarProps {
+  showLanguageSelect: boolean;
+  showGoal: boolean;
+}
+
+/** Brand, learning language, daily goal and the way to settings (spec 2 "Top bar"). */
+export function TopBar({ showLanguageSelect, showGoal }: TopBarProps) {
+  const language = useGetUserLanguageQuery();
+  const name = language.data?.name ?? '';
+
+  return (
+    <Bar>
+      <Inner>
+        <Brand>{BRAND_NAME}</Brand>
+        <LanguageArea>
+          {/* The select already shows the name; the heading stays for screen readers. */}
+          <LanguageName className={showLanguageSelect && name ? 'visually-hidden' : undefined}>{name}</LanguageName>
+          {language.isError && <ErrorText>{messageFor(language.error, 'GET_USER_LANGUAGE_ERROR')}</ErrorText>}
+          {showLanguageSelect && name && <LanguageSelect current={name} />}
+        </LanguageArea>
+        {showGoal && (
+          <GoalArea>
+            <GoalWidget />
+          </GoalArea>
+        )}
+        <ProfileLink to={paths.settings} aria-label="Settings">
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+            <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </ProfileLink>
+      </Inner>
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+`;
+
+const Inner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 1100px;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+`;
+
+const Brand = styled.p`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const LanguageArea = styled.div`
+  flex: 1;
+  min-width: 0;
+`;
+
+const LanguageName = styled.h1`
+  font-size: ${({ theme }) => theme.font.size.lg};
+  overflow-wrap: anywhere;
+`;
+
+const GoalArea = styled.div`
+  flex: 0 1 320px;
+  min-width: 200px;
+  ${media.desktop} {
+    flex-basis: 380px;
+  }
+`;
+
+const ProfileLink = styled(Link)`
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  width: 44px;
+  height: 44px;
+  border-radius: 50%;
+  color: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.primaryLight};
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryFadedTo};
+  }
+`;

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { DEFAULT_DAILY_GOAL_MINUTES, localIsoDate } from '@common/domain';
+import { useGetDailyGoalQuery, useSaveDailyGoalMutation } from '@/app/apiSlice';
+import { paths } from '@/app/paths';
+import { GoalSelector } from '@/components/GoalSelector';
+import { Loading } from '@/components/StatusMessage';
+import { ERRORS, messageFor } from '@/lib/errorMessages';
+import { OnboardingLayout } from './OnboardingLayout';
+
+export function GoalStep() {
+  const saved = useGetDailyGoalQuery();
+  const [draft, setDraft] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saveGoal, { isLoading: saving }] = useSaveDailyGoalMutation();
+  const navigate = useNavigate();
+  const goal = draft ?? saved.data?.dailyGoalMinutes ?? DEFAULT_DAILY_GOAL_MINUTES;
+
+  const next = async () => {
+    try {
+      await saveGoal({ dailyGoalMinutes: goal, date: localIsoDate() }).unwrap();
+    } catch (failure) {
+      setError(messageFor(failure, 'UPDATE_DAILY_GOAL_ERROR'));
+      return;
+    }
+    navigate(paths.registerPreviousTime);
+  };
+
+  // A failed read still lets the learner pick a goal, starting from the default.
+  const shownError = error ?? (saved.isError ? ERRORS.GET_DAILY_GOAL_ERROR : null);
+
+  return (
+    <OnboardingLayout
+      step={2}
+      title="Daily Goal"
+      onBack={() => navigate(paths.registerLanguage)}
+      onNext={next}
+      error={shownError}
+      busy={saving || saved.isLoading}
+    >
+      <p>How much time do you want to spend on your language each day?</p>
+      {saved.isLoading ? <Loading /> : <GoalSelector idPrefix="daily-goal" value={goal} onChange={setDraft} />}
+    </OnboardingLayout>
+  );
+}

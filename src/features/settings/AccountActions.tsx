@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import styled from 'styled-components';
+import { apiSlice, useDeleteUserMutation, useLogoutMutation } from '@/app/apiSlice';
+import { useAppDispatch } from '@/app/hooks';
+import { paths } from '@/app/paths';
+import { ConfirmModal } from './ConfirmModal';
+
+type Dialog = 'logout' | 'delete' | null;
+
+/** 'Logout' and 'Delete account' (spec 2): each confirmed in a modal, both end on /login. */
+export function AccountActions() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+  const [deleteUser] = useDeleteUserMutation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  // Nothing of this learner may stay in memory for whoever uses the browser next.
+  const leave = () => {
+    dispatch(apiSlice.util.resetApiState());
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <Row>
+      <LinkButton type="button" onClick={() => setDialog('logout')}>
+        Logout
+      </LinkButton>
+      <LinkButton type="button" $danger onClick={() => setDialog('delete')}>
+        Delete account
+      </LinkButton>
+      {dialog === 'logout' && (
+        <ConfirmModal
+          question="Are you sure you want to logout?"
+          confirmLabel="Logout"
+          errorKey="LOGOUT_ERROR"
+          onCancel={() => setDialog(null)}
+          action={async () => {
+            await logout().unwrap();
+          }}
+          onDone={leave}
+        />
+      )}
+      {dialog === 'delete' && (
+        <ConfirmModal
+          question="Are you sure you want to delete your account?"
+          confirmLabel="Delete"
+          danger
+          errorKey="DELETE_USER_ERROR"
+          onCancel={() => setDialog(null)}
+          action={async () => {
+            await deleteUser().unwrap();
+            await logout().unwrap();
+          }}
+          onDone={leave}
+        />
+      )}
+    </Row>
+  );
+}
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const LinkButton = styled.button<{ $danger?: boolean }>`
+  min-height: 44px;
+  padding: ${({ theme }) => `0 ${theme.space.sm}`};
+  border: none;
+  background: none;
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.error : theme.colors.primary)};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  cursor: pointer;
+`;

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+import { ErrorText } from '@/components/StatusMessage';
+import type { ErrorKey } from '@/lib/errorMessages';
+import { messageFor } from '@/lib/errorMessages';
+
+interface ConfirmModalProps {
+  question: string;
+  confirmLabel: string;
+  danger?: boolean;
+  /** The catalogue message for any failure of `action` (a network failure shows its own). */
+  errorKey: ErrorKey;
+  action: () => Promise<void>;
+  onDone: () => void;
+  onCancel: () => void;
+}
+
+/** A yes/no question whose confirm button runs `action`, keeping the modal open with the error if it fails. */
+export function ConfirmModal({ question, confirmLabel, danger, errorKey, action, onDone, onCancel }: ConfirmModalProps) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(messageFor(failure, errorKey));
+      setBusy(false);
+      return;
+    }
+    onDone();
+  };
+
+  return (
+    <Modal
+      title={question}
+      size="sm"
+      onClose={onCancel}
+      footer={
+        <>
+          <Button $variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button $variant={danger ? 'danger' : 'primary'} onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {error && <ErrorText>{error}</ErrorText>}
+    </Modal>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useAppDispatch } from '@/app/hooks';
+import { Modal } from '@/components/Modal';
+import { ErrorText } from '@/components/StatusMessage';
+import { SaveActions } from './SaveActions';
+import { SECTIONS, SectionFields } from './SectionFields';
+import { SectionIcon } from './SectionIcon';
+import type { SectionId } from './settingsSlice';
+import { sectionDiscarded } from './settingsSlice';
+import type { SaveSettings } from './useSaveSettings';
+import type { SettingsForm } from './useSettingsForm';
+
+/**
+ * Narrow screens: each section is a button opening a modal with its own Discard/Save pair.
+ * The page renders this only while narrow, so widening the viewport unmounts (closes) the
+ * modal while its drafts stay in the store for the wide layout.
+ */
+export function NarrowSettings({ form, saver }: { form: SettingsForm; saver: SaveSettings }) {
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState<SectionId | null>(null);
+  const section = SECTIONS.find((s) => s.id === open);
+
+  const show = (id: SectionId | null) => {
+    saver.clearError();
+    setOpen(id);
+  };
+  const discard = (id: SectionId) => {
+    saver.clearError();
+    dispatch(sectionDiscarded(id));
+  };
+  // A drafted language comes first: the other sections show (and would save) that language's values.
+  const save = async (id: SectionId) => {
+    if (await saver.save(id === 'language' ? ['language'] : ['language', id])) setOpen(null);
+  };
+
+  return (
+    <>
+      <List>
+        {SECTIONS.map(({ id, title }) => (
+          <li key={id}>
+            <SectionButton type="button" onClick={() => show(id)}>
+              <SectionIcon section={id} />
+              <Label>
+                {title}
+                {form.changed[id] && <Unsaved>Unsaved changes</Unsaved>}
+              </Label>
+              <Chevron aria-hidden="true">›</Chevron>
+            </SectionButton>
+          </li>
+        ))}
+      </List>
+      {section && (
+        <Modal
+          title={section.title}
+          onClose={() => show(null)}
+          footer={
+            form.changed[section.id] && (
+              <SaveActions
+                saving={saver.saving}
+                onDiscard={() => discard(section.id)}
+                onSave={() => void save(section.id)}
+              />
+            )
+          }
+        >
+          {saver.error && <ErrorText>{saver.error}</ErrorText>}
+          <SectionFields section={section.id} form={form} />
+        </Modal>
+      )}
+    </>
+  );
+}
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const SectionButton = styled.button`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  width: 100%;
+  min-height: 56px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: none;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  color: ${({ theme }) => theme.colors.primary};
+  text-align: left;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.primaryLight}; }
+`;
+
+const Label = styled.span`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+const Unsaved = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.regular};
+`;
+
+const Chevron = styled.span`
+  font-size: ${({ theme }) => theme.font.size.xl};
+  line-height: 1;
+`;

@@ -1,0 +1,68 @@
+import { useAppDispatch } from '@/app/hooks';
+import { GoalSelector } from '@/components/GoalSelector';
+import { PreviousHoursSelect } from '@/components/PreviousHoursSelect';
+import { Loading, StatusText } from '@/components/StatusMessage';
+import { ERRORS } from '@/lib/errorMessages';
+import { LanguageField } from './LanguageField';
+import { MilestonesField } from './MilestonesField';
+import type { SectionId } from './settingsSlice';
+import { draftChanged, languageDrafted } from './settingsSlice';
+import type { SettingsForm } from './useSettingsForm';
+
+/** The four sections of spec 2, in the order they are shown and saved. */
+export const SECTIONS: { id: SectionId; title: string }[] = [
+  { id: 'language', title: 'Language' },
+  { id: 'goal', title: 'Daily Goal' },
+  { id: 'milestones', title: 'Level Milestones' },
+  { id: 'previousHours', title: 'Existing Progress' },
+];
+
+/** One section's fields, bound to the drafts. Used in a wide-screen card or a narrow-screen modal. */
+export function SectionFields({ section, form }: { section: SectionId; form: SettingsForm }) {
+  const dispatch = useAppDispatch();
+  const id = `settings-${section}`;
+
+  if (section === 'language') {
+    return (
+      <LanguageField
+        id={id}
+        value={form.language}
+        unsavedLanguageFailed={form.unsavedLanguageFailed}
+        onChange={(language) => dispatch(languageDrafted(language === form.savedLanguage ? null : language))}
+      />
+    );
+  }
+
+  const { values } = form;
+  if (!values) {
+    // The language section already announces the failure; here it only explains the gap.
+    return form.unsavedLanguageFailed ? <StatusText>{ERRORS.UPDATING_UNSAVED_LANGUAGE_ERROR}</StatusText> : <Loading />;
+  }
+  switch (section) {
+    case 'goal':
+      return (
+        <GoalSelector
+          idPrefix={id}
+          value={values.dailyGoalMinutes}
+          onChange={(dailyGoalMinutes) => dispatch(draftChanged({ dailyGoalMinutes }))}
+        />
+      );
+    case 'milestones':
+      return (
+        <MilestonesField
+          idPrefix={id}
+          value={values.milestones}
+          onChange={(milestones) => dispatch(draftChanged({ milestones }))}
+        />
+      );
+    case 'previousHours':
+      return (
+        <PreviousHoursSelect
+          id={id}
+          label="Hours learned before"
+          value={values.previousHours}
+          onChange={(previousHours) => dispatch(draftChanged({ previousHours }))}
+        />
+      );
+  }
+}

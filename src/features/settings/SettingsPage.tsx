@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { useAppDispatch } from '@/app/hooks';
+import { paths } from '@/app/paths';
+import { ButtonLink } from '@/components/Button';
+import { Loading, StatusText } from '@/components/StatusMessage';
+import { useIsNarrow } from '@/components/useIsNarrow';
+import { media } from '@/styles/media';
+import { AccountActions } from './AccountActions';
+import { NarrowSettings } from './NarrowSettings';
+import { draftDiscarded } from './settingsSlice';
+import { useSaveSettings } from './useSaveSettings';
+import { useSettingsForm } from './useSettingsForm';
+import { WideSettings } from './WideSettings';
+
+/** /settings (spec 2): language, daily goal, level milestones and existing progress, then the account. */
+export function SettingsPage() {
+  const dispatch = useAppDispatch();
+  const form = useSettingsForm();
+  const saver = useSaveSettings(form);
+  const narrow = useIsNarrow();
+
+  // Unsaved drafts do not outlive the page: coming back shows the saved values again.
+  useEffect(() => () => void dispatch(draftDiscarded()), [dispatch]);
+
+  return (
+    <Page>
+      <Header>
+        <ButtonLink to={paths.dashboard} $variant="ghost">
+          <span aria-hidden="true">←</span>
+          Back
+        </ButtonLink>
+        <h1>Settings</h1>
+      </Header>
+      <main>
+        {form.status === 'loading' && <Loading />}
+        {form.status === 'error' && <StatusText role="alert">Error loading settings</StatusText>}
+        {form.status === 'ready' &&
+          (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
+      </main>
+      <Footer>
+        <AccountActions />
+      </Footer>
+    </Page>
+  );
+}
+
+const Page = styled.div`
+  max-width: 960px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.md};
+  display: grid;
+  gap: ${({ theme }) => theme.space.lg};
+  ${media.wide} {
+    padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
+  }
+  h1 {
+    font-size: ${({ theme }) => theme.font.size.xl};
+  }
+  main {
+    display: grid;
+    gap: ${({ theme }) => theme.space.md};
+  }
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Footer = styled.footer`
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${({ theme }) => theme.space.md};
+`;

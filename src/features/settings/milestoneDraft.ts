@@ -1,0 +1,26 @@
+import type { Milestones } from '@common/domain';
+import { MILESTONE_KEYS, MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, areValidMilestones } from '@common/domain';
+import type { MilestoneDraft } from './settingsSlice';
+
+/**
+ * Shown instead of sending milestones the server would refuse (INVALID_MILESTONES): the learner
+ * learns what to fix, and nothing of the save sequence is sent half-way.
+ */
+export const INVALID_MILESTONES_MESSAGE = `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS}, each higher than the one before`;
+
+export function milestonesToDraft(milestones: Milestones): MilestoneDraft {
+  return Object.fromEntries(MILESTONE_KEYS.map((key) => [key, String(milestones[key])])) as MilestoneDraft;
+}
+
+const parseHours = (text: string): number => (/^\d+$/.test(text.trim()) ? Number.parseInt(text, 10) : Number.NaN);
+
+/** The typed milestones as integers, or null when any is not a valid, increasing whole number. */
+export function parseMilestoneDraft(draft: MilestoneDraft): Milestones | null {
+  const parsed = Object.fromEntries(MILESTONE_KEYS.map((key) => [key, parseHours(draft[key])])) as Milestones;
+  return areValidMilestones(parsed) ? parsed : null;
+}
+
+/** True when what was typed means other hours than `saved` ('050' means 50; '' means nothing yet). */
+export function milestoneDraftDiffers(draft: MilestoneDraft, saved: Milestones): boolean {
+  return MILESTONE_KEYS.some((key) => parseHours(draft[key]) !== saved[key]);
+}

@@ -1,0 +1,16 @@
+import { join } from 'node:path';
+import { freshSqlite, startServer } from './support/server';
+
+/**
+ * Starts the production build on the real server with an empty SQLite database. Workers
+ * read the address from E2E_BASE_URL; teardown finds the server by E2E_SERVER_PID.
+ * A preset E2E_BASE_URL points the journeys at a server someone else runs instead.
+ */
+export default async function globalSetup() {
+  if (process.env.E2E_BASE_URL) return;
+  const { dir, databaseUrl } = freshSqlite('e2e-main-');
+  const server = await startServer({ databaseUrl, logFile: join(dir, 'server.log') });
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_SERVER_PID = String(server.pid);
+  process.env.E2E_SERVER_DIR = dir;
+}

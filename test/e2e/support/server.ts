@@ -1,0 +1,87 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exited, freePort, sleep, stopChild } from './processes';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+interface ServerOptions {
+  databaseUrl: string;
+  logFile: string;
+  env?: Record<string, string>;
+}
+
+/** A fresh temp folder and an SQLite URL inside it: every server starts on an empty database. */
+export function freshSqlite(prefix: string): { dir: string; databaseUrl: string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, databaseUrl: `sqlite:${join(dir, 'e2e.db')}` };
+}
+
+function tail(file: string, lines = 40): string {
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n') : '(no log)';
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, logFile: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let stopped = false;
+  void exited(child).then(() => (stopped = true));
+  while (Date.now() < deadline) {
+    if (stopped) throw new Error(`The server exited before answering (code ${child.exitCode}).\n${tail(logFile)}`);
+    try {
+      // Any answer will do: a visitor gets 401, which still proves routes and database are up.
+      await fetch(`${url}/api/auth/check`, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await sleep(200);
+    }
+  }
+  throw new Error(`The server did not answer ${url}/api/auth/check within ${timeoutMs} ms.\n${tail(logFile)}`);
+}
+
+/**
+ * Starts the real API server, which also serves the production SPA from dist/, on a free
+ * port of 127.0.0.1. Node runs tsx as a loader (not `npx tsx`, which adds wrapper
+ * processes) so the PID we hold is the server's own and killing it leaves nothing behind.
+ */
+export async function startServer({ databaseUrl, logFile, env = {} }: ServerOptions): Promise<RunningServer> {
+  const port = await freePort();
+  const log = openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(url, child, logFile, 60_000);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  if (child.pid === undefined) throw new Error('The server process has no PID.');
+  return { url, pid: child.pid, logFile, stop: () => stopChild(child) };
+}
+
+/** A server of its own on an empty SQLite database; stopping it also removes the database. */
+export async function startOwnServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const { dir, databaseUrl } = freshSqlite('e2e-own-');
+  const server = await startServer({ databaseUrl, logFile: join(dir, 'server.log'), env });
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

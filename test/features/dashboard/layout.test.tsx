@@ -1,0 +1,93 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db, seedSignedInLearner } from '../../mocks/db';
+import { setViewportWidth } from '../../utils';
+import { DASHBOARD_TEST_TIMEOUT, renderDashboard, warmUpDashboard } from './renderDashboard';
+
+const nav = () => screen.getByRole('navigation', { name: 'Dashboard sections' });
+const tabButton = (name: string) => within(nav()).getByRole('button', { name });
+
+describe('dashboard layout', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
+  beforeAll(...warmUpDashboard);
+  beforeEach(() => seedSignedInLearner());
+
+  it('shows every panel at once and no bottom navigation on wide screens', async () => {
+    setViewportWidth(1280);
+    await renderDashboard();
+    expect(await screen.findByRole('region', { name: 'Today' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Progress' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Levels' })).toBeInTheDocument();
+    expect(screen.getByText('Click to edit learning time!')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Dashboard sections' })).not.toBeInTheDocument();
+  });
+
+  it('shows the Daily tab first on narrow screens, marked as current in the bottom navigation', async () => {
+    setViewportWidth(375);
+    await renderDashboard();
+    expect(await screen.findByRole('region', { name: 'Today' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Progress' })).not.toBeInTheDocument();
+    expect(tabButton('Daily')).toHaveAttribute('aria-current', 'page');
+    expect(tabButton('Calendar')).not.toHaveAttribute('aria-current');
+  });
+
+  it('switches tabs from the bottom navigation and keeps the choice in localStorage', async () => {
+    setViewportWidth(375);
+    const { user } = await renderDashboard();
+    await user.click(await within(nav()).findByRole('button', { name: 'Progress' }));
+    expect(await screen.findByRole('region', { name: 'Progress' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Today' })).not.toBeInTheDocument();
+    expect(tabButton('Progress')).toHaveAttribute('aria-current', 'page');
+    expect(window.localStorage.getItem('activeTab')).toBe('progress');
+
+    await user.click(tabButton('Calendar'));
+    expect(await screen.findByText('Click to edit learning time!')).toBeInTheDocument();
+    expect(window.localStorage.getItem('activeTab')).toBe('calendar');
+  });
+
+  it('opens on the tab kept in localStorage', async () => {
+    setViewportWidth(375);
+    window.localStorage.setItem('activeTab', 'levels');
+    await renderDashboard();
+    expect(await screen.findByRole('region', { name: 'Levels' })).toBeInTheDocument();
+    expect(tabButton('Levels')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('hides the language selector on the Levels tab but still names the language', async () => {
+    setViewportWidth(375);
+    const { user } = await renderDashboard();
+    expect(await screen.findByRole('combobox', { name: 'Learning language' })).toHaveValue('Spanish');
+    await user.click(tabButton('Levels'));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Learning language' })).not.toBeInTheDocument());
+    expect(within(screen.getByRole('banner')).getByRole('heading', { name: 'Spanish' })).toBeVisible();
+  });
+
+  it('links the profile icon to settings', async () => {
+    setViewportWidth(1280);
+    await renderDashboard();
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+});
+
+describe('language selector', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
+  beforeEach(() => setViewportWidth(1280));
+
+  it('lists started languages first and every other language to start a new one', async () => {
+    seedSignedInLearner();
+    await renderDashboard();
+    const select = await screen.findByRole('combobox', { name: 'Learning language' });
+    const started = within(select).getByRole('group', { name: 'Your languages' });
+    const others = within(select).getByRole('group', { name: 'Start a new language' });
+    expect(within(started).getAllByRole('option').map((o) => o.textContent)).toEqual(['Spanish']);
+    await waitFor(() => expect(within(others).getAllByRole('option')).toHaveLength(5));
+  });
+
+  it("switches the learning language and shows the new language's data", async () => {
+    seedSignedInLearner();
+    const { user } = await renderDashboard();
+    const select = await screen.findByRole('combobox', { name: 'Learning language' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(select, 'French');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Learning language' })).toHaveValue('French'));
+    expect(db.currentLanguage).toBe('French');
+  });
+});

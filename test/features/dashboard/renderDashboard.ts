@@ -1,0 +1,21 @@
+import { screen } from '@testing-library/react';
+import { renderApp } from '../../utils';
+
+/**
+ * The dashboard renders every panel and a chart, which on a busy 2-core machine can exceed
+ * vitest's default 5 s per test; the dashboard's test files give each test this much instead.
+ */
+export const DASHBOARD_TEST_TIMEOUT = 20000;
+
+/**
+ * Loads the lazy dashboard chunk (victory included) before a file's first test, so a cold
+ * transform on a busy machine does not eat into that test's own time limit.
+ */
+export const warmUpDashboard = [() => import('@/features/dashboard/DashboardPage'), 60000] as const;
+
+/** The real app at /dashboard, resolved once the dashboard screen is on the page. */
+export async function renderDashboard() {
+  const result = renderApp('/dashboard');
+  await screen.findByRole('main', {}, { timeout: 5000 });
+  return result;
+}
