@@ -68,11 +68,11 @@ describePostgres('two server processes on one PostgreSQL database', () => {
   it('100 adds interleaved with 10 edits across both processes end in a state some serial order explains', async () => {
     const { send, read } = await learnerOnBoth();
     const date = todayIso();
-    const run = await runInterleaved(send, date, 30, PARALLEL, 10);
+    const run = await runInterleaved(send, date, 90, PARALLEL, 10);
     const adds = tally(run.adds);
     const edits = tally(run.edits);
     const final = await read();
-    const violations = serialOrderViolations(run, final, date, 30);
+    const violations = serialOrderViolations(run, final, date, 90);
     console.log(
       `[concurrency/postgres interleaved] adds ${adds.ok} ok / ${adds.limitRejections} limit 400s / ${adds.serverErrors} 5xx; ` +
         `edits ${edits.ok} ok / ${edits.serverErrors} 5xx; final ${JSON.stringify(final)}; serial-order violations ${violations.length}`,

@@ -57,11 +57,11 @@ describe('concurrent adds on SQLite', () => {
   it('100 adds interleaved with 10 edits end in a state some serial order explains', async () => {
     const { send, read } = await learnerSend();
     const date = todayIso();
-    const run = await runInterleaved(send, date, 30, PARALLEL, 10);
+    const run = await runInterleaved(send, date, 90, PARALLEL, 10);
     const adds = tally(run.adds);
     const edits = tally(run.edits);
     const final = await read();
-    const violations = serialOrderViolations(run, final, date, 30);
+    const violations = serialOrderViolations(run, final, date, 90);
     console.log(
       `[concurrency/sqlite interleaved] adds ${adds.ok} ok / ${adds.limitRejections} limit 400s / ${adds.serverErrors} 5xx; ` +
         `edits ${edits.ok} ok / ${edits.serverErrors} 5xx; final ${JSON.stringify(final)}; serial-order violations ${violations.length}`,
@@ -70,5 +70,21 @@ describe('concurrent adds on SQLite', () => {
     expect([...adds.other, ...edits.other]).toEqual([]);
     expect(edits.ok).toBe(10);
     expect(violations).toEqual([]);
+  });
+});
+
+describe('the serial-order check itself', () => {
+  const date = '2025-06-10';
+  const day = (listening: number, reading: number) => ({ listeningDailyMins: listening, readingDailyMins: reading, speakingDailyMins: 0, writingDailyMins: 0 });
+  const run = { adds: [{ status: 200, body: day(10, 1) }, { status: 200, body: day(20, 1) }], edits: [{ status: 200, body: day(0, 1) }] };
+
+  it('accepts a run a serial order explains', () => {
+    expect(serialOrderViolations(run, day(20, 1), date, 10)).toEqual([]);
+  });
+
+  it('catches a lost add, minutes nobody sent and a state over the limit', () => {
+    expect(serialOrderViolations(run, day(10, 1), date, 10)).toHaveLength(1);
+    expect(serialOrderViolations(run, day(25, 1), date, 10).length).toBeGreaterThan(0);
+    expect(serialOrderViolations(run, day(970, 1), date, 10).some((p) => p.includes('over a limit'))).toBe(true);
   });
 });

@@ -5,7 +5,9 @@
  *   CORS_ORIGINS: comma-separated origins allowed to call the API from another site,
  *   NODE_ENV=production → Secure cookies and HSTS, TRUST_PROXY=true → honour X-Forwarded-*,
  *   COOKIE_SAMESITE: lax (default) | strict | none (an SPA on another site; forces Secure),
- *   SERVE_SPA: directory of the built SPA (default dist/; empty to serve the API only).
+ *   SERVE_SPA: directory of the built SPA (default dist/; empty to serve the API only),
+ *   RATE_LIMIT_PER_IP / RATE_LIMIT_PER_ACCOUNT: sign-in and sign-up attempts allowed per 15 minutes
+ *   (defaults 50 and 10); test and benchmark runs that sign up many users from one address raise them.
  */
 import { resolve } from 'node:path';
 import type { AppOptions } from './app';
@@ -14,6 +16,13 @@ export interface ServerConfig {
   port: number;
   host: string;
   app: AppOptions;
+}
+
+function positiveInt(name: string, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, not "${value}"`);
+  return n;
 }
 
 function sameSite(value: string | undefined): AppOptions['cookieSameSite'] {
@@ -37,6 +46,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
       logger: production ? true : { level: env.LOG_LEVEL ?? 'info' },
       spaDir: env.SERVE_SPA === '' ? null : resolve(env.SERVE_SPA ?? 'dist'),
+      rateLimit: {
+        loginPerIpPerWindow: positiveInt('RATE_LIMIT_PER_IP', env.RATE_LIMIT_PER_IP),
+        loginPerAccountPerWindow: positiveInt('RATE_LIMIT_PER_ACCOUNT', env.RATE_LIMIT_PER_ACCOUNT),
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { IconButton } from '@/components/Button';
@@ -17,6 +17,9 @@ const FOCUSABLE =
 
 const focusablesIn = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
 
+/** Open dialogs, innermost last: only the innermost one answers the keyboard. */
+const openDialogs: HTMLElement[] = [];
+
 /**
  * An accessible modal dialog: focus stays inside while it is open, Escape or a click on the
  * backdrop closes it, and focus returns to whatever opened it.
@@ -33,33 +36,47 @@ export function Modal({ title, onClose, footer, size = 'md', children }: ModalPr
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    if (dialog) (focusablesIn(dialog)[0] ?? dialog).focus();
-    return () => opener?.focus?.();
-  }, []);
+    if (!dialog) return;
+    openDialogs.push(dialog);
+    (focusablesIn(dialog)[0] ?? dialog).focus();
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = focusablesIn(dialogRef.current);
-    if (items.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = items[0];
-    const last = items[items.length - 1];
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || !dialogRef.current.contains(active))) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+    // Listening on the document, not the dialog, keeps Escape and the focus trap working even
+    // when focus has dropped to <body> (e.g. the focused button became disabled while saving).
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (openDialogs[openDialogs.length - 1] !== dialog) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusablesIn(dialog);
+      if (items.length === 0) {
+        event.preventDefault();
+        dialog.focus();
+        return;
+      }
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement;
+      if (!dialog.contains(active)) {
+        event.preventDefault();
+        (event.shiftKey ? last : first).focus();
+      } else if (event.shiftKey && active === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      openDialogs.splice(openDialogs.indexOf(dialog), 1);
+      opener?.focus?.();
+    };
+  }, []);
 
   const onBackdropMouseDown = (event: MouseEvent<HTMLDivElement>) => {
     if (event.target === event.currentTarget) onCloseRef.current();
@@ -73,7 +90,6 @@ export function Modal({ title, onClose, footer, size = 'md', children }: ModalPr
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
         $size={size}
       >
         <Header>

@@ -1,5 +1,5 @@
 import styled, { useTheme } from 'styled-components';
-import { VictoryPie } from 'victory';
+import { VictoryContainer, VictoryPie, VictoryTooltip } from 'victory';
 import type { Skill } from '@common/domain';
 import { SKILLS } from '@common/domain';
 
@@ -20,7 +20,6 @@ const PADDING = 24;
 const INNER_RADIUS = 56;
 /** Labels sit in the middle of the ring. */
 const LABEL_RADIUS = (INNER_RADIUS + (SIZE / 2 - PADDING)) / 2;
-const MIN_LABELLED_SHARE = 0.07;
 
 interface SkillPieChartProps {
   minutes: Record<Skill, number>;
@@ -29,13 +28,11 @@ interface SkillPieChartProps {
 /** Time per skill as a pie with a visible colour legend; the figure's label is its text equivalent. */
 export function SkillPieChart({ minutes }: SkillPieChartProps) {
   const theme = useTheme();
-  const total = SKILLS.reduce((sum, s) => sum + minutes[s], 0);
-  // Empty slices are not drawn, and thin ones carry no label that would spill over their
-  // neighbours; the legend below gives every skill's time either way.
+  // Empty slices are not drawn; the legend below gives every skill's time either way.
   const data = SKILLS.filter((s) => minutes[s] > 0).map((s) => ({
     x: s,
     y: minutes[s],
-    text: minutes[s] / total >= MIN_LABELLED_SHARE ? pieTimeLabel(minutes[s]) : '',
+    text: pieTimeLabel(minutes[s]),
   }));
   const summary = SKILLS.map((s) => `${SKILL_NAMES[s]} ${pieTimeLabel(minutes[s])}`).join(', ');
 
@@ -52,8 +49,11 @@ export function SkillPieChart({ minutes }: SkillPieChartProps) {
           padAngle={data.length > 1 ? 1.5 : 0}
           labelRadius={LABEL_RADIUS}
           labels={({ datum }: { datum: { text: string } }) => datum.text}
+          // Spec 9: the time shows in a tooltip (minutes under 60, else whole hours) on hover or touch.
+          labelComponent={<VictoryTooltip flyoutStyle={{ fill: theme.colors.surface, stroke: theme.colors.border }} />}
+          containerComponent={<VictoryContainer title="Time per skill" desc={summary} />}
           style={{
-            labels: { fill: theme.colors.onPrimary, fontSize: 18, fontWeight: theme.font.weight.bold, textAnchor: 'middle' },
+            labels: { fill: theme.colors.text, fontSize: 18, fontWeight: theme.font.weight.bold },
             parent: { overflow: 'visible' },
           }}
         />

@@ -62,7 +62,6 @@ const StaticTile = styled.div<{ $greyed: boolean }>`
   border: 1px solid transparent;
   color: ${({ theme, $greyed }) => ($greyed ? theme.colors.textMuted : theme.colors.text)};
   background: ${({ theme, $greyed }) => ($greyed ? theme.colors.disabled : 'transparent')};
-  opacity: ${({ $greyed }) => ($greyed ? 0.6 : 1)};
 `;
 
 const ButtonTile = styled.button<{ $today: boolean }>`

@@ -53,7 +53,7 @@ describe('settings page', { timeout: 20000 }, () => {
 
     answerGoal();
     expect(await screen.findByLabelText('Hours learned before')).toHaveValue('120');
-    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Loading...')).not.toBeInTheDocument());
   });
 
   it("shows 'Error loading settings' when a saved value cannot be read", async () => {

@@ -1,0 +1,64 @@
+// Lighthouse 12 (programmatic) with its default mobile settings: a phone screen, simulated slow 4G
+// and a 4x slower CPU. Chromium is launched by chrome-launcher and killed by its PID at cleanup.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { onCleanup } from './processes.mjs';
+
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export async function launchChrome() {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  onCleanup(async () => {
+    try {
+      await chrome.kill();
+    } finally {
+      // chrome-launcher forgets to reap a browser that hangs; its PID is ours to end.
+      try {
+        process.kill(chrome.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+  return chrome;
+}
+
+/** Scores (0..100), CLS and the audits that cost points, for one page. */
+export async function audit(chrome, url, extraHeaders) {
+  const { lhr } = await lighthouse(url, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    ...(extraHeaders ? { extraHeaders } : {}),
+  });
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  // Any failed accessibility audit costs points; performance metrics below "good" (0.9) are the ones to work on.
+  const failing = Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((a) => a.score !== null && a.score < (category.id === 'accessibility' ? 1 : 0.9))
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+  );
+  return {
+    url: lhr.finalDisplayedUrl,
+    performance: Math.round(lhr.categories.performance.score * 100),
+    accessibility: Math.round(lhr.categories.accessibility.score * 100),
+    cls: metric('cumulative-layout-shift'),
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    failing,
+  };
+}
