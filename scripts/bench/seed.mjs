@@ -104,6 +104,14 @@ export async function seedLearners(db, { prefix, first, last, languages, days, p
            SELECT u.id, CAST(? AS text), ${q.daysAgo(today)}, (u.id + d.k) % 41, (u.id * 3 + d.k) % 23, d.k % 13, (u.id + 2 * d.k) % 7, NULL ${join} CROSS JOIN d`,
           [language, prefix],
         );
+        // The running totals the server keeps on every write (migration 20261121_03_language_totals).
+        const sum = (skill) =>
+          `${skill}_total = (SELECT coalesce(sum(${skill}), 0) FROM daily_activity a WHERE a.user_id = user_languages.user_id AND a.language = user_languages.language)`;
+        await db.query(
+          `${q.with} UPDATE user_languages SET ${['listening', 'reading', 'speaking', 'writing'].map(sum).join(', ')}
+           WHERE language = CAST(? AS text) AND user_id IN (SELECT u.id ${join})`,
+          [language, prefix],
+        );
       }
     }
     await db.query('COMMIT');

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCheckAuthQuery, useHasLanguageQuery } from '@/app/apiSlice';
 import { paths } from '@/app/paths';
-import { LoadingScreen } from '@/components/StatusMessage';
+import { ErrorText, LoadingScreen } from '@/components/StatusMessage';
+import { messageFor } from '@/lib/errorMessages';
 
 /**
  * Guarded routes (spec 2): 'Loading...' while the session is checked, /login when signed out,
@@ -17,6 +19,13 @@ export function RequireAuth() {
   if (auth.isLoading || (auth.isFetching && !auth.isSuccess)) return <LoadingScreen />;
   if (!signedIn) return <Navigate to={paths.login} replace />;
   if (language.isLoading || (language.isFetching && !language.isSuccess)) return <LoadingScreen />;
+  if (language.isError) {
+    return (
+      <GuardMessage>
+        <ErrorText>{messageFor(language.error, 'HAS_CURRENT_USER_LANGUAGE_USER_ERROR')}</ErrorText>
+      </GuardMessage>
+    );
+  }
   const needsLanguage = language.isSuccess && !language.data.hasLanguage;
   if (needsLanguage && location.pathname !== paths.registerLanguage) {
     return <Navigate to={paths.registerLanguage} replace />;
@@ -37,3 +46,10 @@ export function VisitorOnly() {
   if (signedInOnArrival) return <Navigate to={paths.dashboard} replace />;
   return <Outlet />;
 }
+
+const GuardMessage = styled.main`
+  min-height: 100vh;
+  display: grid;
+  place-items: center;
+  padding: ${({ theme }) => theme.space.lg};
+`;

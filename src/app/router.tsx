@@ -2,13 +2,14 @@ import { createBrowserRouter, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { paths } from '@/app/paths';
 import { RequireAuth, VisitorOnly } from '@/app/guards';
+import { LoadingScreen } from '@/components/StatusMessage';
 
 /**
  * Routes are split per screen so the landing, sign-in and sign-up pages load no chart or
  * dashboard code. No errorElement is set: react-router's default screen reads
  * 'Unexpected Application Error!' (spec 8).
  */
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
   {
     path: paths.landing,
     lazy: async () => ({ Component: (await import('@/features/auth/LandingPage')).LandingPage }),
@@ -52,6 +53,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** One root so the first lazy screen shows 'Loading...' while its code arrives. */
+export const routes: RouteObject[] = [{ HydrateFallback: LoadingScreen, children: screens }];
 
 export const makeBrowserRouter = () => createBrowserRouter(routes);
 

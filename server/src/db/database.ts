@@ -36,6 +36,11 @@ export interface UserLanguagesTable {
   level5: number;
   level6: number;
   created_at: number;
+  /** Running sums of daily_activity for this language, maintained by db/activity.ts. */
+  listening_total: Generated<number>;
+  reading_total: Generated<number>;
+  speaking_total: Generated<number>;
+  writing_total: Generated<number>;
 }
 
 /** Goal history: a goal holds from effective_from until the next row's date. */

@@ -5,15 +5,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
 import * as initial from './migrations/20261121_01_initial';
 import * as seedLanguages from './migrations/20261121_02_seed_languages';
+import * as languageTotals from './migrations/20261121_03_language_totals';
 
 const migrations: Record<string, Migration> = {
   '20261121_01_initial': initial,
   '20261121_02_seed_languages': seedLanguages,
+  '20261121_03_language_totals': languageTotals,
 };
 
 function isPostgresUrl(url: string): boolean {
@@ -36,7 +38,31 @@ export function createDatabase(url: string): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely calls prepare() for every query, and compiling the SQL was the largest single cost of a
+ * read (docs/PERFORMANCE.md). Statements are reusable, and Kysely runs one query at a time on
+ * the connection, so each distinct SQL text is compiled once. The bound keeps queries whose text
+ * varies (IN lists) from growing the cache without limit.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -39,11 +39,12 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request): Promise<Progress> => {
       const userId = request.userId;
       const language = await languageForRead(app, userId, (request.query as { language?: string }).language);
-      const [sums, settings, started] = await Promise.all([
+      // Running totals kept by every activity write (db/activity.ts): the cost of this read does not grow with history.
+      const [totals, settings, started] = await Promise.all([
         language
           ? app.db
-              .selectFrom('daily_activity')
-              .select((eb) => SKILLS.map((skill) => eb.fn.sum<number | string | null>(skill).as(skill)))
+              .selectFrom('user_languages')
+              .select(['listening_total', 'reading_total', 'speaking_total', 'writing_total'])
               .where('user_id', '=', userId)
               .where('language', '=', language)
               .executeTakeFirst()
@@ -51,7 +52,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
         languageSettings(app.db, userId, language),
         app.db.selectFrom('user_languages').select('language').where('user_id', '=', userId).execute(),
       ]);
-      const perSkill = Object.fromEntries(SKILLS.map((skill) => [skill, Number(sums?.[skill] ?? 0)]));
+      const perSkill = Object.fromEntries(SKILLS.map((skill) => [skill, Number(totals?.[`${skill}_total`] ?? 0)]));
       const totalOverallMins = SKILLS.reduce((sum, skill) => sum + perSkill[skill], 0);
       return {
         currentLevel: levelForHours(levelHours(totalOverallMins, settings.previousHours), settings.milestones),

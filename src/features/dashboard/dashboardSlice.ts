@@ -1,5 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createListenerMiddleware, createSlice } from '@reduxjs/toolkit';
+import { apiSlice } from '@/app/apiSlice';
 
 export const TABS = ['daily', 'calendar', 'progress', 'levels'] as const;
 export type Tab = (typeof TABS)[number];
@@ -24,6 +25,12 @@ export const dashboardSlice = createSlice({
     tabSelected(state, action: PayloadAction<Tab>) {
       state.activeTab = action.payload;
     },
+  },
+  extraReducers: (builder) => {
+    // Local storage is cleared before each sign-in (spec 2), so the next learner starts on the default tab.
+    builder.addMatcher(apiSlice.endpoints.login.matchPending, (state) => {
+      state.activeTab = DEFAULT_TAB;
+    });
   },
   selectors: {
     selectActiveTab: (state) => state.activeTab,

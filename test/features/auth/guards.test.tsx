@@ -1,6 +1,9 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { resetDb } from '../../mocks/db';
+import { resetDb, seedSignedInLearner } from '../../mocks/db';
+import { api, apiError } from '../../mocks/http';
+import { server } from '../../mocks/server';
 import { renderApp } from '../../utils';
 
 describe('guarded routes (spec 2)', () => {
@@ -23,5 +26,19 @@ describe('guarded routes (spec 2)', () => {
     const { router } = renderApp('/register/previoustime');
     await screen.findByRole('heading', { name: 'Sign In' });
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it("says 'Error determining if user has language' when that check fails", async () => {
+    seedSignedInLearner();
+    server.use(http.get(api('/user/has-language'), () => apiError(500, 'INTERNAL_ERROR')));
+    renderApp('/dashboard');
+    expect(await screen.findByText('Error determining if user has language', undefined, { timeout: 10000 })).toBeInTheDocument();
+  });
+
+  it("says 'Server unreachable, try again later' when the language check gets no answer", async () => {
+    seedSignedInLearner();
+    server.use(http.get(api('/user/has-language'), () => HttpResponse.error()));
+    renderApp('/dashboard');
+    expect(await screen.findByText('Server unreachable, try again later', undefined, { timeout: 10000 })).toBeInTheDocument();
   });
 });
