@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const built = join(root, 'dist', 'index.html');
+const built = join(root, 'dist', 'landing.html');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -20,7 +20,7 @@ const sourcesChanged = () =>
   Math.max(statSync(join(root, 'index.html')).mtimeMs, ...sources.map(newestMtime)) > statSync(built).mtimeMs;
 
 if (!existsSync(built) || sourcesChanged()) {
-  console.log('Building the single-page app (vite build)...');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  console.log('Building the single-page app (npm run build)...');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }

@@ -28,8 +28,11 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     },
   });
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', NO_CACHE).sendFile('index.html');
-  // The root is a directory, which the static handler refuses, so it gets its own route.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  // `/` answers the landing page pre-rendered at build time (scripts/prerender-landing.mjs): complete
+  // HTML with no script, its buttons plain links into the app. Without that file, the app itself.
+  // (The root is a directory, which the static handler refuses, so it gets its own route.)
+  const landing = existsSync(resolve(root, 'landing.html')) ? 'landing.html' : 'index.html';
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', NO_CACHE).sendFile(landing));
   return (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     // A missing hashed asset is a real 404: answering HTML for a script only hides the error.
