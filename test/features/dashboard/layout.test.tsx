@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, seedSignedInLearner } from '../../mocks/db';
-import { setViewportWidth } from '../../utils';
+import { renderApp, setViewportWidth } from '../../utils';
 import { DASHBOARD_TEST_TIMEOUT, renderDashboard, warmUpDashboard } from './renderDashboard';
 
 const nav = () => screen.getByRole('navigation', { name: 'Dashboard sections' });
@@ -90,5 +90,23 @@ describe('language selector', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     await user.selectOptions(select, 'French');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Learning language' })).toHaveValue('French'));
     expect(db.currentLanguage).toBe('French');
+  });
+});
+
+describe('tab after signing in', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
+  beforeAll(...warmUpDashboard);
+
+  it('starts the next learner on the Daily tab, since sign-in clears local storage', async () => {
+    seedSignedInLearner();
+    db.signedIn = false;
+    window.localStorage.setItem('activeTab', 'levels');
+    setViewportWidth(375);
+    const { user } = renderApp('/login', { preloadedState: { dashboard: { activeTab: 'levels' } } });
+    await user.type(await screen.findByLabelText('Email'), db.email);
+    await user.type(screen.getByLabelText('Enter Password'), db.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('navigation', { name: 'Dashboard sections' }, { timeout: 10000 })).toBeInTheDocument();
+    expect(tabButton('Daily')).toHaveAttribute('aria-current', 'page');
+    expect(window.localStorage.getItem('activeTab')).toBeNull();
   });
 });
