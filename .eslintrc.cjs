@@ -11,7 +11,7 @@ module.exports = {
   plugins: ['@typescript-eslint', 'react-hooks', 'import'],
   extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended', 'plugin:react-hooks/recommended'],
   settings: {
-    'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+    'import/resolver': { [require.resolve('./scripts/eslint-alias-resolver.cjs')]: {} },
   },
   ignorePatterns: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'data'],
   rules: {
@@ -44,7 +44,9 @@ module.exports = {
     ],
   },
   overrides: [
+    // CommonJS by nature (ESLint loads these with require()).
+    { files: ['*.cjs', 'scripts/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
     { files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'], env: { browser: true } },
-    { files: ['server/**/*.ts', 'scripts/**/*.mjs', 'test/e2e/**/*.ts', '*.config.ts', '.eslintrc.cjs'], env: { node: true } },
+    { files: ['server/**/*.ts', 'scripts/**/*.mjs', 'scripts/**/*.cjs', 'test/e2e/**/*.ts', '*.config.ts', '.eslintrc.cjs'], env: { node: true } },
   ],
 };
