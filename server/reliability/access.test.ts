@@ -3,20 +3,13 @@
  * sees or changes learner A's data whatever ids or fields B sends; ended sessions stay ended;
  * deleting an account leaves no row mentioning the learner in any table.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, todayIso, withLanguage } from '../test/helper';
+import { describe, expect, it } from 'vitest';
+import { signUp, testAppForFile, todayIso, withLanguage } from '../test/helper';
 import { busyLearner } from './support/learners';
 import { rowsMentioningUser, userRows } from './support/snapshot';
 import { injectCall, publishedUserOperations, userCalls, type UserCall } from './support/userCalls';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 const calls = () => Object.values(userCalls(todayIso()));
 const checkCall: UserCall = { method: 'GET', url: '/api/auth/check' };

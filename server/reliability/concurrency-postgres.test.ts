@@ -8,7 +8,7 @@ import { DAILY_SKILL_LIMIT_MINS } from '@common/domain';
 import { todayIso } from '../test/helper';
 import { HttpLearner, uniqueEmail } from './support/httpClient';
 import { describePostgres, freshPostgresDatabase } from './support/postgres';
-import { runInterleaved, serialOrderViolations, tally, withinLimits, type DayRecord, type Send } from './support/raceWorkload';
+import { runInterleavedChecked, runParallelAdds, withinLimits, type DayRecord, type Send } from './support/raceWorkload';
 import { startServer, type ServerProcess } from './support/serverProcess';
 
 const PARALLEL = 100;
@@ -51,13 +51,7 @@ describePostgres('two server processes on one PostgreSQL database', () => {
   it('100 parallel adds split across both processes store N × successes within the per-skill limit, 0 server errors', async () => {
     const { send, read } = await learnerOnBoth();
     const minutes = 15;
-    const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => send('POST', { date: todayIso(), listeningDailyMins: minutes }, i)));
-    const counts = tally(answers);
-    const stored = await read();
-    console.log(
-      `[concurrency/postgres 2 processes] ${PARALLEL} parallel adds of ${minutes} min: ${counts.ok} ok, ${counts.limitRejections} limit 400s, ` +
-        `${counts.serverErrors} 5xx; stored listening ${stored.listeningDailyMins} = ${minutes} × ${counts.ok}`,
-    );
+    const { counts, stored } = await runParallelAdds({ label: 'concurrency/postgres 2 processes', send, read, date: todayIso(), minutes }, PARALLEL);
     expect(counts.serverErrors).toBe(0);
     expect(counts.other).toEqual([]);
     expect(stored.listeningDailyMins).toBe(minutes * counts.ok);
@@ -67,16 +61,8 @@ describePostgres('two server processes on one PostgreSQL database', () => {
 
   it('100 adds interleaved with 10 edits across both processes end in a state some serial order explains', async () => {
     const { send, read } = await learnerOnBoth();
-    const date = todayIso();
-    const run = await runInterleaved(send, date, 90, PARALLEL, 10);
-    const adds = tally(run.adds);
-    const edits = tally(run.edits);
-    const final = await read();
-    const violations = serialOrderViolations(run, final, date, 90);
-    console.log(
-      `[concurrency/postgres interleaved] adds ${adds.ok} ok / ${adds.limitRejections} limit 400s / ${adds.serverErrors} 5xx; ` +
-        `edits ${edits.ok} ok / ${edits.serverErrors} 5xx; final ${JSON.stringify(final)}; serial-order violations ${violations.length}`,
-    );
+    const workload = { label: 'concurrency/postgres interleaved', send, read, date: todayIso(), minutes: 90 };
+    const { adds, edits, violations } = await runInterleavedChecked(workload, PARALLEL, 10);
     expect(adds.serverErrors + edits.serverErrors).toBe(0);
     expect([...adds.other, ...edits.other]).toEqual([]);
     expect(edits.ok).toBe(10);

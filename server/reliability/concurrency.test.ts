@@ -2,19 +2,13 @@
  * Concurrent writes to one learner's day on SQLite (in-process): no minute lost, no limit
  * overshot, no server error, and interleaved edits end in a state some serial order explains.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS } from '@common/domain';
-import { buildTestApp, signUp, todayIso, withLanguage } from '../test/helper';
-import { runInterleaved, serialOrderViolations, tally, totalOf, withinLimits, type DayRecord, type Send } from './support/raceWorkload';
+import { signUp, testAppForFile, todayIso, withLanguage } from '../test/helper';
+import { runInterleavedChecked, runParallelAdds, serialOrderViolations, withinLimits, type DayRecord, type Send } from './support/raceWorkload';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 const PARALLEL = 100;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 async function learnerSend(): Promise<{ send: Send; read: () => Promise<DayRecord> }> {
   const { cookie } = await signUp(t.app);
@@ -40,13 +34,7 @@ describe('concurrent adds on SQLite', () => {
       const preset = await send('PATCH', { date, isToday: true, listeningDailyMins: 0, readingDailyMins: presetReading, speakingDailyMins: 0, writingDailyMins: 0 }, 0);
       expect(preset.status).toBe(200);
     }
-    const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, i) => send('POST', { date, listeningDailyMins: minutes }, i)));
-    const counts = tally(answers);
-    const stored = await read();
-    console.log(
-      `[concurrency/sqlite ${limit}] ${PARALLEL} parallel adds of ${minutes} min: ${counts.ok} ok, ${counts.limitRejections} limit 400s, ` +
-        `${counts.serverErrors} 5xx; stored listening ${stored.listeningDailyMins} = ${minutes} × ${counts.ok}, day total ${totalOf(stored)}`,
-    );
+    const { counts, stored } = await runParallelAdds({ label: `concurrency/sqlite ${limit}`, send, read, date, minutes }, PARALLEL);
     expect(counts.serverErrors).toBe(0);
     expect(counts.other).toEqual([]);
     expect(stored.listeningDailyMins).toBe(minutes * counts.ok);
@@ -56,16 +44,8 @@ describe('concurrent adds on SQLite', () => {
 
   it('100 adds interleaved with 10 edits end in a state some serial order explains', async () => {
     const { send, read } = await learnerSend();
-    const date = todayIso();
-    const run = await runInterleaved(send, date, 90, PARALLEL, 10);
-    const adds = tally(run.adds);
-    const edits = tally(run.edits);
-    const final = await read();
-    const violations = serialOrderViolations(run, final, date, 90);
-    console.log(
-      `[concurrency/sqlite interleaved] adds ${adds.ok} ok / ${adds.limitRejections} limit 400s / ${adds.serverErrors} 5xx; ` +
-        `edits ${edits.ok} ok / ${edits.serverErrors} 5xx; final ${JSON.stringify(final)}; serial-order violations ${violations.length}`,
-    );
+    const workload = { label: 'concurrency/sqlite interleaved', send, read, date: todayIso(), minutes: 90 };
+    const { adds, edits, violations } = await runInterleavedChecked(workload, PARALLEL, 10);
     expect(adds.serverErrors + edits.serverErrors).toBe(0);
     expect([...adds.other, ...edits.other]).toEqual([]);
     expect(edits.ok).toBe(10);

@@ -5,21 +5,14 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, withLanguage } from '../test/helper';
+import { describe, expect, it } from 'vitest';
+import { signUp, testAppForFile, withLanguage } from '../test/helper';
 import { busyLearner } from './support/learners';
 import { endpointsOf, requestArbitrary, type FuzzRequest } from './support/schemaRequests';
 import { userRows } from './support/snapshot';
 
 const RUNS = 1200;
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-  await t.app.ready();
-});
-afterAll(() => t.close());
+const t = testAppForFile();
 
 describe('generated hostile requests', () => {
   it(`${RUNS} requests across every endpoint: 0 server errors, errors well-formed, the victim's data untouched`, async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ActivityRecord, DailyMinutes } from '@common/api-types';
 import {
   ADD_MINUTES_MAX,
@@ -7,22 +7,11 @@ import {
   DAILY_TOTAL_LIMIT_MINS,
   DEFAULT_DAILY_GOAL_MINUTES,
 } from '@common/domain';
-import { buildTestApp, describeDb, signUp, todayIso, withLanguage } from './helper';
-import { addDays, caller, expectError } from './requests';
+import { describeDb, signUp, testAppForFile, todayIso, withLanguage } from './helper';
+import { addDays, caller, expectError, newLearner } from './requests';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
-
-async function learner() {
-  const { cookie } = await signUp(t.app);
-  await withLanguage(t.app, cookie);
-  return caller(t.app, cookie);
-}
+const t = testAppForFile();
+const learner = (language?: string) => newLearner(t.app, language);
 
 const ZERO_DAY: DailyMinutes = {
   totalDailyMins: 0,

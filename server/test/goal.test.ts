@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { ActivityRecord } from '@common/api-types';
 import { DEFAULT_DAILY_GOAL_MINUTES, GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
-import { buildTestApp, describeDb, signUp, todayIso, withLanguage } from './helper';
-import { addDays, caller, DAY_MS, expectError, manualClock } from './requests';
+import { buildTestApp, describeDb, signUp, testAppForFile, todayIso } from './helper';
+import { addDays, caller, DAY_MS, expectError, manualClock, newLearner } from './requests';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
-
-async function learner(language = 'Spanish') {
-  const { cookie } = await signUp(t.app);
-  await withLanguage(t.app, cookie, language);
-  return caller(t.app, cookie);
-}
+const t = testAppForFile();
+const learner = (language?: string) => newLearner(t.app, language);
 
 describeDb('daily goal', () => {
   it('reads the default goal before any language is chosen, and saving then is 409 NO_LANGUAGE', async () => {
@@ -81,9 +70,7 @@ describeDb('goal history', () => {
     const clock = manualClock('2025-04-14T12:00:00Z');
     const h = await buildTestApp({ now: clock.now, sessionIdleMs: 30 * DAY_MS, sessionAbsoluteMs: 60 * DAY_MS });
     try {
-      const { cookie } = await signUp(h.app);
-      await withLanguage(h.app, cookie);
-      const api = caller(h.app, cookie);
+      const api = await newLearner(h.app);
       const dayOne = clock.today();
       await api.post('/api/user/daily-activity', { date: dayOne, speakingDailyMins: 40 });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { describe, expect, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import type { Database } from '../src/db/database';
 
@@ -60,6 +60,34 @@ export async function buildTestApp(
       await app.close();
       await database.drop();
     },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/**
+ * One app shared by every test in the calling file: built (and its plugins loaded) before the
+ * first test, closed after the last. Use its members inside tests, not at module load.
+ */
+export function testAppForFile(): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp();
+    await built.app.ready();
+  });
+  afterAll(() => built?.close());
+  const current = (): TestApp => {
+    if (!built) throw new Error('the test app exists only once beforeAll has run');
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    close: () => current().close(),
   };
 }
 

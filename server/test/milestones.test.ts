@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_MILESTONES, MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, type Milestones } from '@common/domain';
-import { buildTestApp, describeDb, signUp, todayIso, withLanguage } from './helper';
-import { caller, expectError } from './requests';
+import { describeDb, signUp, testAppForFile, todayIso } from './helper';
+import { caller, expectError, newLearner } from './requests';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
-
-async function learner(language = 'Spanish') {
-  const { cookie } = await signUp(t.app);
-  await withLanguage(t.app, cookie, language);
-  return caller(t.app, cookie);
-}
+const t = testAppForFile();
+const learner = (language?: string) => newLearner(t.app, language);
 
 const custom: Milestones = { level1: 1, level2: 2, level3: 3, level4: 4, level5: 5, level6: 6 };
 

@@ -5,10 +5,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './freePort';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,17 +18,6 @@ declare module 'vitest' {
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 const PG_USER = 'postgres';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** initdb and postgres refuse to run as root, so as root they run as the postgres OS user. */
 function run(binary: string, args: string[]): void {

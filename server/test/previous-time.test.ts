@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, PREVIOUS_HOURS_MAX, PREVIOUS_HOURS_STEP } from '@common/domain';
-import { buildTestApp, describeDb, signUp, withLanguage } from './helper';
-import { caller, expectError } from './requests';
+import { describeDb, signUp, testAppForFile } from './helper';
+import { caller, expectError, newLearner } from './requests';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
-
-async function learner(language = 'Spanish') {
-  const { cookie } = await signUp(t.app);
-  await withLanguage(t.app, cookie, language);
-  return caller(t.app, cookie);
-}
+const t = testAppForFile();
+const learner = (language?: string) => newLearner(t.app, language);
 
 describeDb('previous time', () => {
   it('reads the default before any language is chosen, and saving then is 409 NO_LANGUAGE', async () => {

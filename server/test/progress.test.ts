@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Progress } from '@common/api-types';
 import { DEFAULT_MILESTONES, MAX_LEVEL, PREVIOUS_HOURS_MAX } from '@common/domain';
-import { buildTestApp, describeDb, signUp, todayIso, withLanguage } from './helper';
-import { addDays, caller, DAY_MS, expectError, manualClock } from './requests';
+import { buildTestApp, describeDb, signUp, testAppForFile, todayIso } from './helper';
+import { addDays, caller, DAY_MS, expectError, manualClock, newLearner } from './requests';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
-
-async function learner(language = 'Spanish') {
-  const { cookie } = await signUp(t.app);
-  await withLanguage(t.app, cookie, language);
-  return caller(t.app, cookie);
-}
+const t = testAppForFile();
+const learner = (language?: string) => newLearner(t.app, language);
 
 const dayEdit = (date: string, minutes: Partial<Record<string, number>>) => ({
   date,
@@ -104,9 +93,7 @@ describeDb('GET /api/user/calendar/month-total', () => {
     const clock = manualClock('2024-03-01T10:00:00Z');
     const h = await buildTestApp({ now: clock.now, sessionIdleMs: 30 * DAY_MS, sessionAbsoluteMs: 60 * DAY_MS });
     try {
-      const { cookie } = await signUp(h.app);
-      await withLanguage(h.app, cookie);
-      const api = caller(h.app, cookie);
+      const api = await newLearner(h.app);
       await api.patch('/api/user/daily-activity', dayEdit('2024-01-31', { readingDailyMins: 1 }));
       await api.patch('/api/user/daily-activity', dayEdit('2024-02-01', { readingDailyMins: 20 }));
       await api.patch('/api/user/daily-activity', dayEdit('2024-02-29', { listeningDailyMins: 30, writingDailyMins: 5 }));

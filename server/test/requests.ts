@@ -1,10 +1,12 @@
 /**
- * Small conveniences shared by the contract tests: a caller bound to one session cookie,
- * the contract's error-shape assertion, calendar arithmetic and a clock the tests can move.
+ * Small conveniences shared by the contract tests: a caller bound to one session cookie or to a
+ * new learner with a language, the contract's error-shape assertion, calendar arithmetic and a
+ * clock the tests can move.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ApiErrorCode } from '@common/api-types';
+import { signUp, withLanguage } from './helper';
 
 type Body = object;
 
@@ -24,6 +26,13 @@ export function caller(app: FastifyInstance, cookie?: string): Caller {
     patch: (url, body) => app.inject({ method: 'PATCH', url, headers, payload: body }),
     del: (url) => app.inject({ method: 'DELETE', url, headers }),
   };
+}
+
+/** A caller for a newly registered learner who has already chosen `language`. */
+export async function newLearner(app: FastifyInstance, language = 'Spanish'): Promise<Caller> {
+  const { cookie } = await signUp(app);
+  await withLanguage(app, cookie, language);
+  return caller(app, cookie);
 }
 
 /** The contract: every error has exactly `{error, message}` with a readable message. */

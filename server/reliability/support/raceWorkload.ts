@@ -99,3 +99,41 @@ export function serialOrderViolations(run: InterleavedRun, final: DayRecord, dat
   }
   return problems;
 }
+
+export interface Workload {
+  /** Prefix of the one summary line each run logs, naming the database and the workload. */
+  label: string;
+  send: Send;
+  read: () => Promise<DayRecord>;
+  date: string;
+  minutes: number;
+}
+
+/** Fires `count` adds of `minutes` listening minutes at once, then reads the stored day. */
+export async function runParallelAdds({ label, send, read, date, minutes }: Workload, count: number): Promise<{ counts: Tally; stored: DayRecord }> {
+  const counts = tally(await Promise.all(Array.from({ length: count }, (_, i) => send('POST', { date, listeningDailyMins: minutes }, i))));
+  const stored = await read();
+  console.log(
+    `[${label}] ${count} parallel adds of ${minutes} min: ${counts.ok} ok, ${counts.limitRejections} limit 400s, ` +
+      `${counts.serverErrors} 5xx; stored listening ${stored.listeningDailyMins} = ${minutes} × ${counts.ok}, day total ${totalOf(stored)}`,
+  );
+  return { counts, stored };
+}
+
+/** Runs {@link runInterleaved}, reads the final day and checks it against every serial order. */
+export async function runInterleavedChecked(
+  { label, send, read, date, minutes }: Workload,
+  addCount: number,
+  editCount: number,
+): Promise<{ adds: Tally; edits: Tally; violations: string[] }> {
+  const run = await runInterleaved(send, date, minutes, addCount, editCount);
+  const adds = tally(run.adds);
+  const edits = tally(run.edits);
+  const final = await read();
+  const violations = serialOrderViolations(run, final, date, minutes);
+  console.log(
+    `[${label}] adds ${adds.ok} ok / ${adds.limitRejections} limit 400s / ${adds.serverErrors} 5xx; ` +
+      `edits ${edits.ok} ok / ${edits.serverErrors} 5xx; final ${JSON.stringify(final)}; serial-order violations ${violations.length}`,
+  );
+  return { adds, edits, violations };
+}

@@ -4,22 +4,11 @@
  * hold is the server itself and SIGKILL really kills it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../test/freePort';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcess {
   url: string;

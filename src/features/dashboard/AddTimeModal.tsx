@@ -11,9 +11,7 @@ import { ErrorText } from '@/components/StatusMessage';
 import { SKILL_NAMES } from '@/components/charts/SkillPieChart';
 import { ERRORS, messageFor } from '@/lib/errorMessages';
 import { formatHoursMinutesLong, toMinutes } from '@/lib/time';
-
-/** Empty means 0 (spec 5); anything else must be digits, e.g. text dropped in past the key filter. */
-const isNumeric = (text: string) => /^\d*$/.test(text.trim());
+import { isDigitsOrEmpty, TimeForm } from './timeForm';
 
 interface AddTimeModalProps {
   skill: Skill;
@@ -36,7 +34,7 @@ export function AddTimeModal({ skill, todayMinutes, onClose }: AddTimeModalProps
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const total = toMinutes(hours, minutes);
-    if (!isNumeric(hours) || !isNumeric(minutes) || total < 1 || total > ADD_MINUTES_MAX) {
+    if (!isDigitsOrEmpty(hours) || !isDigitsOrEmpty(minutes) || total < 1 || total > ADD_MINUTES_MAX) {
       setError(ERRORS.NOT_NUMBER_INPUT);
       return;
     }
@@ -62,7 +60,7 @@ export function AddTimeModal({ skill, todayMinutes, onClose }: AddTimeModalProps
 
   return (
     <Modal title={`Add ${name} Time`} onClose={onClose} footer={footer} size="sm">
-      <Form id={formId} onSubmit={onSubmit} noValidate>
+      <TimeForm id={formId} onSubmit={onSubmit} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
         <HoursMinutesInput
           idPrefix={`add-${skill}`}
@@ -73,16 +71,10 @@ export function AddTimeModal({ skill, todayMinutes, onClose }: AddTimeModalProps
           onMinutesChange={setMinutes}
         />
         <Hint>Today so far: {formatHoursMinutesLong(todayMinutes)}</Hint>
-      </Form>
+      </TimeForm>
     </Modal>
   );
 }
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 const Hint = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};

@@ -13,6 +13,7 @@ import { SKILL_NAMES } from '@/components/charts/SkillPieChart';
 import { formatLongDate } from '@/lib/calendar';
 import { ERRORS, messageFor } from '@/lib/errorMessages';
 import { splitMinutes, toMinutes } from '@/lib/time';
+import { isDigitsOrEmpty, TimeForm } from './timeForm';
 
 type Fields = Record<Skill, { hours: string; minutes: string }>;
 
@@ -24,9 +25,6 @@ function initialFields(record: ActivityRecord | undefined): Fields {
   }
   return fields;
 }
-
-// The inputs already block non-digits; this also catches text that reached them another way.
-const isDigitsOrEmpty = (text: string) => /^\d*$/.test(text.trim());
 
 interface EditDayModalProps {
   date: string;
@@ -77,7 +75,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
         </Button>
       }
     >
-      <Form id={formId} onSubmit={onSubmit} noValidate>
+      <TimeForm id={formId} onSubmit={onSubmit} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
         {SKILLS.map((skill) => (
           <HoursMinutesInput
@@ -101,16 +99,10 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
             <label htmlFor={`${formId}-achieved`}>Daily Goal Achieved?</label>
           </CheckboxRow>
         )}
-      </Form>
+      </TimeForm>
     </Modal>
   );
 }
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 const CheckboxRow = styled.div`
   display: flex;

@@ -10,6 +10,12 @@ import { openSettings, recordRequests, writes } from './helpers';
 
 const languageSelect = () => screen.getByLabelText('Language you are learning');
 
+/** Picks French and waits until its saved values (500 hours before) have filled the form. */
+async function chooseFrench(user: Awaited<ReturnType<typeof openSettings>>['user']) {
+  await user.selectOptions(languageSelect(), 'French');
+  await waitFor(() => expect(screen.getByLabelText('Hours learned before')).toHaveValue('500'));
+}
+
 describe('choosing another language in settings', { timeout: 20000 }, () => {
   beforeEach(() => {
     setViewportWidth(1280);
@@ -40,8 +46,7 @@ describe('choosing another language in settings', { timeout: 20000 }, () => {
   it('saves the language first and then only what was changed for it', async () => {
     const log = recordRequests();
     const { user } = await openSettings();
-    await user.selectOptions(languageSelect(), 'French');
-    await waitFor(() => expect(screen.getByLabelText('Hours learned before')).toHaveValue('500'));
+    await chooseFrench(user);
     await user.selectOptions(screen.getByLabelText('Hours learned before'), '600');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -56,8 +61,7 @@ describe('choosing another language in settings', { timeout: 20000 }, () => {
 
   it('going back to the saved language shows its saved values and nothing to save', async () => {
     const { user } = await openSettings();
-    await user.selectOptions(languageSelect(), 'French');
-    await waitFor(() => expect(screen.getByLabelText('Hours learned before')).toHaveValue('500'));
+    await chooseFrench(user);
     await user.selectOptions(languageSelect(), 'Spanish');
     expect(screen.getByLabelText('Hours learned before')).toHaveValue('0');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
@@ -65,8 +69,7 @@ describe('choosing another language in settings', { timeout: 20000 }, () => {
 
   it('Discard returns to the saved language and its values', async () => {
     const { user } = await openSettings();
-    await user.selectOptions(languageSelect(), 'French');
-    await waitFor(() => expect(screen.getByLabelText('Hours learned before')).toHaveValue('500'));
+    await chooseFrench(user);
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(languageSelect()).toHaveValue('Spanish');
     expect(screen.getByLabelText('Hours learned before')).toHaveValue('0');
@@ -87,8 +90,7 @@ describe('choosing another language in settings', { timeout: 20000 }, () => {
     server.use(http.post(api('/user/language'), () => apiError(400, 'UNKNOWN_LANGUAGE')));
     const log = recordRequests();
     const { user } = await openSettings();
-    await user.selectOptions(languageSelect(), 'French');
-    await waitFor(() => expect(screen.getByLabelText('Hours learned before')).toHaveValue('500'));
+    await chooseFrench(user);
     await user.selectOptions(screen.getByLabelText('Hours learned before'), '600');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
