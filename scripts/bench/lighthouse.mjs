@@ -32,15 +32,22 @@ export async function launchChrome() {
   return chrome;
 }
 
+const ATTEMPTS = 2;
+
 /** Scores (0..100), CLS and the audits that cost points, for one page. */
 export async function audit(chrome, url, extraHeaders) {
-  const { lhr } = await lighthouse(url, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    ...(extraHeaders ? { extraHeaders } : {}),
-  });
+  let lhr;
+  // Headless Chromium now and then loses the trace of a load (NO_NAVSTART); that says nothing about the page, so it gets one more try.
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    ({ lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(extraHeaders ? { extraHeaders } : {}),
+    }));
+    if (!lhr.runtimeError) break;
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   // Any failed accessibility audit costs points; performance metrics below "good" (0.9) are the ones to work on.

@@ -81,5 +81,15 @@ export async function startNodeServer(name, script, { env = {}, readyPath = '/' 
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}${readyPath}`, child, () => stderr);
-  return { name, url, pid: child.pid, stop: () => stopChild(child) };
+  // A server that dies mid-run would only show up as a wall of connection errors; say why instead.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`\n${name} (pid ${child.pid}) exited unexpectedly (code ${code}, signal ${signal}):\n${stderr}`);
+  });
+  const stop = () => {
+    stopping = true;
+    return stopChild(child);
+  };
+  onCleanup(stop);
+  return { name, url, pid: child.pid, stop };
 }

@@ -22,9 +22,12 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     root,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz copies (vite.config.ts); browsers that accept one get it.
+    preCompressed: true,
     setHeaders: (res, path) => {
       const assets = path.startsWith(resolve(root, 'assets'));
       res.setHeader('cache-control', assets ? 'public, max-age=31536000, immutable' : NO_CACHE);
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   const sendIndex = (reply: FastifyReply) => reply.header('cache-control', NO_CACHE).sendFile('index.html');

@@ -1,7 +1,10 @@
+import { Suspense, lazy } from 'react';
 import styled, { useTheme } from 'styled-components';
-import { VictoryContainer, VictoryPie, VictoryTooltip } from 'victory';
 import type { Skill } from '@common/domain';
 import { SKILLS } from '@common/domain';
+import type { PieSlice } from './PieRing';
+
+const PieRing = lazy(() => import('./PieRing').then((m) => ({ default: m.PieRing })));
 
 export const SKILL_NAMES: Record<Skill, string> = {
   listening: 'Listening',
@@ -15,12 +18,6 @@ export function pieTimeLabel(minutes: number): string {
   return minutes < 60 ? `${minutes}m` : `${Math.floor(minutes / 60)}h`;
 }
 
-const SIZE = 300;
-const PADDING = 24;
-const INNER_RADIUS = 56;
-/** Labels sit in the middle of the ring. */
-const LABEL_RADIUS = (INNER_RADIUS + (SIZE / 2 - PADDING)) / 2;
-
 interface SkillPieChartProps {
   minutes: Record<Skill, number>;
 }
@@ -29,7 +26,7 @@ interface SkillPieChartProps {
 export function SkillPieChart({ minutes }: SkillPieChartProps) {
   const theme = useTheme();
   // Empty slices are not drawn; the legend below gives every skill's time either way.
-  const data = SKILLS.filter((s) => minutes[s] > 0).map((s) => ({
+  const data: PieSlice[] = SKILLS.filter((s) => minutes[s] > 0).map((s) => ({
     x: s,
     y: minutes[s],
     text: pieTimeLabel(minutes[s]),
@@ -39,24 +36,10 @@ export function SkillPieChart({ minutes }: SkillPieChartProps) {
   return (
     <Figure>
       <ChartBox role="img" aria-label={`Time per skill: ${summary}`}>
-        <VictoryPie
-          data={data}
-          colorScale={data.map((d) => theme.skills[d.x])}
-          width={SIZE}
-          height={SIZE}
-          padding={PADDING}
-          innerRadius={INNER_RADIUS}
-          padAngle={data.length > 1 ? 1.5 : 0}
-          labelRadius={LABEL_RADIUS}
-          labels={({ datum }: { datum: { text: string } }) => datum.text}
-          // Spec 9: the time shows in a tooltip (minutes under 60, else whole hours) on hover or touch.
-          labelComponent={<VictoryTooltip flyoutStyle={{ fill: theme.colors.surface, stroke: theme.colors.border }} />}
-          containerComponent={<VictoryContainer title="Time per skill" desc={summary} />}
-          style={{
-            labels: { fill: theme.colors.text, fontSize: 18, fontWeight: theme.font.weight.bold },
-            parent: { overflow: 'visible' },
-          }}
-        />
+        {/* The drawing (victory, most of the dashboard's code) loads on its own; the box keeps its place meanwhile. */}
+        <Suspense fallback={null}>
+          <PieRing data={data} summary={summary} />
+        </Suspense>
       </ChartBox>
       <Legend aria-label="Legend">
         {SKILLS.map((s) => (
@@ -81,6 +64,8 @@ const Figure = styled.div`
 const ChartBox = styled.div`
   width: 100%;
   max-width: 300px;
+  /* The ring is square: the box has its final size before the drawing arrives (no layout shift). */
+  aspect-ratio: 1;
   svg {
     display: block;
   }

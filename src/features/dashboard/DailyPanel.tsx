@@ -5,7 +5,7 @@ import { SKILLS, localIsoDate, skillDailyField } from '@common/domain';
 import { useDailyMinutesQuery } from '@/app/apiSlice';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
-import { ErrorText, Loading } from '@/components/StatusMessage';
+import { ErrorText } from '@/components/StatusMessage';
 import { SKILL_NAMES } from '@/components/charts/SkillPieChart';
 import { messageFor } from '@/lib/errorMessages';
 import { formatHm } from '@/lib/time';
@@ -23,8 +23,9 @@ export function DailyPanel() {
       <Header>
         <PanelTitle id={titleId}>Today</PanelTitle>
         {today.data && <Total>Total {formatHm(today.data.totalDailyMins ?? 0)}</Total>}
+        {/* In the header, where the total will be, so the tiles below do not jump when it arrives. */}
+        {today.isLoading && <Total role="status">Loading...</Total>}
       </Header>
-      {today.isLoading && <Loading />}
       {today.isError && <ErrorText>{messageFor(today.error, 'GET_DAILY_TIME_ERROR')}</ErrorText>}
       <Grid>
         {SKILLS.map((skill) => (

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { localIsoDate } from '@common/domain';
 import { useDailyMinutesQuery, useGetDailyGoalQuery } from '@/app/apiSlice';
 import { ProgressBar } from '@/components/ProgressBar';
-import { ErrorText, Loading } from '@/components/StatusMessage';
+import { ErrorText } from '@/components/StatusMessage';
 import { messageFor } from '@/lib/errorMessages';
 import { goalMessage } from '@/lib/goalMessage';
 import { formatHm } from '@/lib/time';
@@ -14,7 +14,20 @@ export function GoalWidget() {
 
   if (goal.isError) return <ErrorText>{messageFor(goal.error, 'GET_DAILY_GOAL_ERROR')}</ErrorText>;
   if (today.isError) return <ErrorText>{messageFor(today.error, 'GET_DAILY_TIME_ERROR')}</ErrorText>;
-  if (!goal.data || !today.data) return <Loading />;
+  if (!goal.data || !today.data) {
+    // The loaded widget's rows with the bar held invisible: the panels below stay put when the numbers arrive (no layout shift).
+    return (
+      <Widget>
+        <Row>
+          <span>Daily goal</span>
+        </Row>
+        <Hidden aria-hidden="true">
+          <ProgressBar value={0} max={1} label="Daily goal" />
+        </Hidden>
+        <Message role="status">Loading...</Message>
+      </Widget>
+    );
+  }
 
   const goalMins = goal.data.dailyGoalMinutes;
   const doneMins = today.data.totalDailyMins ?? 0;
@@ -51,4 +64,8 @@ const Row = styled.div`
 const Message = styled.p`
   font-size: ${({ theme }) => theme.font.size.sm};
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Hidden = styled.div`
+  visibility: hidden;
 `;
