@@ -78,12 +78,19 @@ export function Modal({ title, onClose, footer, size = 'md', children }: ModalPr
     };
   }, []);
 
+  // A click outside closes the dialog only when it both starts and ends on the backdrop: a
+  // selection dragged out of the dialog, or a stray press event alone, leaves it open.
+  const pressedOnBackdrop = useRef(false);
   const onBackdropMouseDown = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target === event.currentTarget) onCloseRef.current();
+    pressedOnBackdrop.current = event.target === event.currentTarget;
+  };
+  const onBackdropMouseUp = (event: MouseEvent<HTMLDivElement>) => {
+    if (pressedOnBackdrop.current && event.target === event.currentTarget) onCloseRef.current();
+    pressedOnBackdrop.current = false;
   };
 
   return createPortal(
-    <Backdrop onMouseDown={onBackdropMouseDown} data-testid="modal-backdrop">
+    <Backdrop onMouseDown={onBackdropMouseDown} onMouseUp={onBackdropMouseUp} data-testid="modal-backdrop">
       <Dialog
         ref={dialogRef}
         role="dialog"

@@ -72,6 +72,17 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('stays open when a press on the backdrop is released inside the dialog (not a click outside)', async () => {
+    const onClose = vi.fn();
+    const { user } = await openModal(onClose);
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: screen.getByTestId('modal-backdrop') },
+      { keys: '[/MouseLeft]', target: screen.getByLabelText('Hours') },
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
   it('closes with the close icon button', async () => {
     const onClose = vi.fn();
     const { user } = await openModal(onClose);
