@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import styled from 'styled-components';
 import { useAppSelector } from '@/app/hooks';
 import { useIsNarrow } from '@/components/useIsNarrow';
@@ -23,40 +22,40 @@ function CalendarColumn() {
   );
 }
 
-const NARROW_SECTIONS: Record<Tab, ComponentType> = {
-  daily: DailyPanel,
-  calendar: CalendarColumn,
-  progress: ProgressPanel,
-  levels: LevelsPanel,
-};
-
-/** Wide: every panel at once. Narrow (under 640 px): one tab at a time with a bottom nav (spec 2). */
+/**
+ * Wide: every panel at once. Narrow (under 640 px): one tab at a time with a bottom nav (spec 2).
+ * Both layouts are one tree in which the narrow screen hides the other tabs' panels, so a panel is
+ * never unmounted by a change of width: an open modal and what was typed in it survive a phone
+ * turning, or a browser window resized past 640 px.
+ */
 export function DashboardPage() {
   const narrow = useIsNarrow();
   const tab = useAppSelector(selectActiveTab);
-  const Section = NARROW_SECTIONS[tab];
+  const hidden = (panelTab: Tab) => narrow && tab !== panelTab;
 
   return (
     <Page $narrow={narrow}>
       <TopBar showLanguageSelect={!narrow || tab !== 'levels'} showGoal={!narrow} />
       <Main>
-        {narrow ? (
-          <>
-            <GoalStrip aria-label="Daily goal">
-              <GoalWidget />
-            </GoalStrip>
-            <Section />
-          </>
-        ) : (
-          <>
-            <DailyPanel />
-            <Split>
-              <ProgressPanel />
-              <CalendarColumn />
-            </Split>
-            <LevelsPanel />
-          </>
+        {narrow && (
+          <GoalStrip aria-label="Daily goal">
+            <GoalWidget />
+          </GoalStrip>
         )}
+        <Slot hidden={hidden('daily')}>
+          <DailyPanel />
+        </Slot>
+        <Split hidden={hidden('progress') && hidden('calendar')}>
+          <Slot hidden={hidden('progress')}>
+            <ProgressPanel />
+          </Slot>
+          <Slot hidden={hidden('calendar')}>
+            <CalendarColumn />
+          </Slot>
+        </Split>
+        <Slot hidden={hidden('levels')}>
+          <LevelsPanel />
+        </Slot>
       </Main>
       {narrow && <BottomNav />}
     </Page>
@@ -82,11 +81,17 @@ const Main = styled.main`
   }
 `;
 
+const Slot = styled.div`
+  min-width: 0;
+  &[hidden] { display: none; }
+`;
+
 const Split = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
   gap: ${({ theme }) => theme.space.lg};
   align-items: start;
+  &[hidden] { display: none; }
 `;
 
 const Column = styled.div`

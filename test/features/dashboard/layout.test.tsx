@@ -93,6 +93,23 @@ describe('language selector', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   });
 });
 
+describe('changing width', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
+  beforeAll(...warmUpDashboard);
+  beforeEach(() => seedSignedInLearner());
+
+  it('keeps an open add-time modal and what was typed in it when the screen turns narrow and back', async () => {
+    setViewportWidth(1280);
+    const { user } = await renderDashboard();
+    await user.click(await screen.findByRole('button', { name: /Listening Time/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Listening Time' });
+    await user.type(within(dialog).getByLabelText('Minutes'), '25');
+    setViewportWidth(375);
+    setViewportWidth(1280);
+    expect(screen.getByRole('dialog', { name: 'Add Listening Time' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByLabelText('Minutes')).toHaveValue('25');
+  });
+});
+
 describe('tab after signing in', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   beforeAll(...warmUpDashboard);
 
