@@ -6,14 +6,23 @@ interface ProgressBarProps {
   label: string;
   /** The filled part is drawn only when value/max exceeds this share (spec 5). */
   minVisibleRatio?: number;
+  /** What a screen reader says for the value, e.g. '12 of 30 minutes'; the percentage otherwise. */
+  valueText?: string;
 }
 
-export function ProgressBar({ value, max, label, minVisibleRatio = 0.02 }: ProgressBarProps) {
+export function ProgressBar({ value, max, label, minVisibleRatio = 0.02, valueText }: ProgressBarProps) {
   const shown = Math.max(0, Math.min(value, max));
   const ratio = max > 0 ? shown / max : 0;
   const fill = ratio > minVisibleRatio ? ratio : 0;
   return (
-    <Track role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={shown}>
+    <Track
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={shown}
+      aria-valuetext={valueText ?? `${Math.round(ratio * 100)}%`}
+    >
       {fill > 0 && <Fill data-testid="progress-fill" style={{ width: `${fill * 100}%` }} />}
     </Track>
   );

@@ -12,6 +12,13 @@ describe('ProgressBar', () => {
     expect(bar).toHaveAttribute('aria-valuemax', '30');
   });
 
+  it('speaks its value as a percentage, or as the words it is given', () => {
+    renderWithTheme(<ProgressBar value={0.25} max={1} label="Progress to Level 1" />);
+    expect(screen.getByRole('progressbar', { name: 'Progress to Level 1' })).toHaveAttribute('aria-valuetext', '25%');
+    renderWithTheme(<ProgressBar value={20} max={30} label="Daily goal" valueText="0h 20m of 0h 30m" />);
+    expect(screen.getByRole('progressbar', { name: 'Daily goal' })).toHaveAttribute('aria-valuetext', '0h 20m of 0h 30m');
+  });
+
   it('caps the displayed value at the maximum (spec 5)', () => {
     renderWithTheme(<ProgressBar value={95} max={30} label="Daily goal progress" />);
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30');

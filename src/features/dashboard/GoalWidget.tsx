@@ -39,7 +39,7 @@ export function GoalWidget() {
           {formatHm(Math.min(doneMins, goalMins))} / {formatHm(goalMins)}
         </span>
       </Row>
-      <ProgressBar value={doneMins} max={goalMins} label="Daily goal" />
+      <ProgressBar value={doneMins} max={goalMins} label="Daily goal" valueText={`${formatHm(Math.min(doneMins, goalMins))} of ${formatHm(goalMins)}`} />
       <Message aria-live="polite">{goalMessage(goalMins, doneMins)}</Message>
     </Widget>
   );
