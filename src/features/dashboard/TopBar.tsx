@@ -25,7 +25,9 @@ export function TopBar({ showLanguageSelect, showGoal }: TopBarProps) {
         <Brand>{BRAND_NAME}</Brand>
         <LanguageArea>
           {/* The select already shows the name; the heading stays for screen readers. */}
-          <LanguageName className={showLanguageSelect && name ? 'visually-hidden' : undefined}>{name}</LanguageName>
+          <LanguageName className={showLanguageSelect && name ? 'visually-hidden' : undefined}>
+            {language.isLoading ? <span role="status">Loading...</span> : name}
+          </LanguageName>
           {language.isError && <ErrorText>{messageFor(language.error, 'GET_USER_LANGUAGE_ERROR')}</ErrorText>}
           {showLanguageSelect && name && <LanguageSelect current={name} />}
         </LanguageArea>
