@@ -2,7 +2,7 @@
  * Proves the harness end to end on the configured database: a learner signs up, picks a
  * language, logs time and sees it in their progress. Also pins the production hash cost.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PRODUCTION_HASH_COST, hashPassword, parseHash, verifyPassword } from '../src/plugins/password';
 import { buildTestApp, describeDb, signUp, todayIso, withLanguage } from './helper';
 
@@ -48,13 +48,20 @@ describeDb('smoke: a learner logs time and sees it in their progress', () => {
   });
 });
 
-describe('password hashing', () => {
+describeDb('password hashing', () => {
   it('uses scrypt N=2^17, r=8, p=1 in production (OWASP)', () => {
     expect(PRODUCTION_HASH_COST).toEqual({ N: 2 ** 17, r: 8, p: 1 });
   });
 
   it('hashes with the production cost by default and verifies with the cost stored in the hash', async () => {
-    const hash = await hashPassword('correct horse battery', PRODUCTION_HASH_COST);
+    const defaults = await buildTestApp({ passwordHashCost: undefined });
+    let hash: string;
+    try {
+      const { email } = await signUp(defaults.app);
+      hash = (await defaults.db.selectFrom('users').select('password_hash').where('email', '=', email).executeTakeFirstOrThrow()).password_hash;
+    } finally {
+      await defaults.close();
+    }
     expect(hash.startsWith('scrypt$17$8$1$')).toBe(true);
     expect(parseHash(hash)?.cost).toEqual({ N: 2 ** 17, r: 8, p: 1 });
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);

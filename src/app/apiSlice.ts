@@ -24,7 +24,7 @@ import type {
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
 
-export const TAGS = [
+const TAGS = [
   'Auth',
   'UserLanguage',
   'DailyGoal',

@@ -9,5 +9,3 @@ export const paths = {
   dashboard: '/dashboard',
   settings: '/settings',
 } as const;
-
-export type AppPath = (typeof paths)[keyof typeof paths];

@@ -13,7 +13,6 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) => getDefault().concat(apiSlice.middleware, persistActiveTab.middleware),
-    // Redux DevTools in development only.
     devTools: import.meta.env.DEV,
   });
   // Enables refetchOnFocus / refetchOnReconnect for the queries that ask for it.

@@ -25,7 +25,7 @@ export interface TileState {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export const isoDate = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
+const isoDate = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
 
 /** A local Date at midnight of an ISO date (never `new Date(iso)`, which would read it as UTC). */
 export function dateFromIso(iso: string): Date {
@@ -33,7 +33,7 @@ export function dateFromIso(iso: string): Date {
   return new Date(y, m - 1, d);
 }
 
-export const daysInMonth = (year: number, month: number) => new Date(year, month, 0).getDate();
+const daysInMonth = (year: number, month: number) => new Date(year, month, 0).getDate();
 
 /**
  * The weeks of a month (`month` 1..12) with Sunday as the first column: leading blanks before

@@ -1,6 +1,6 @@
 import { formatHm } from '@/lib/time';
 
-export const GOAL_COMPLETE_MESSAGE = 'Congratulations, daily goal complete!';
+const GOAL_COMPLETE_MESSAGE = 'Congratulations, daily goal complete!';
 
 /** Under this many minutes left, the message cheers the learner on with 'Only'. */
 const ALMOST_THERE_MINS = 60;

@@ -1,6 +1,7 @@
 /** Streak rules of spec 4 and the streak panel's texts, pure and DOM-free. */
 import type { ActivityRecord } from '@common/api-types';
 import { localIsoDate } from '@common/domain';
+import { plural } from '@/lib/time';
 
 /** The ISO date `days` calendar days before `iso` (local calendar, so DST shifts do not matter). */
 export function daysBefore(iso: string, days: number): string {
@@ -26,7 +27,7 @@ export function achievedDaysThisMonth(records: readonly ActivityRecord[], today:
   return records.filter((r) => r.achieved && r.date.startsWith(month) && r.date <= today).length;
 }
 
-export const dayCount = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+export const dayCount = (n: number) => plural(n, 'day');
 
 export const streakHeadline = (streak: number) => (streak > 0 ? 'Hurray' : 'Oh No!');
 

@@ -15,7 +15,8 @@ export function formatHm(totalMinutes: number): string {
   return `${hours}h ${minutes}m`;
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+/** '1 hour', '3 days': a count with its unit, singular only for exactly one. */
+export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 export function formatHoursMinutesLong(totalMinutes: number): string {
   const { hours, minutes } = splitMinutes(totalMinutes);

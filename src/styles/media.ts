@@ -1,5 +1,5 @@
 /** Named, mobile-first breakpoints. "Narrow" (spec 2) is under 640 px. */
-export const breakpoints = { wide: 640, desktop: 1024 } as const;
+const breakpoints = { wide: 640, desktop: 1024 } as const;
 
 export const media = {
   /** 640 px and wider: everything that is not a narrow screen. */

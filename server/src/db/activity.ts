@@ -11,7 +11,7 @@ import type { DailyActivityTable, Database } from './database';
 export type DayKey = { userId: number; language: string; date: string };
 export type DayRow = Pick<DailyActivityTable, Skill | 'date' | 'achieved_override'>;
 
-const dayColumns = ['date', ...SKILLS, 'achieved_override'] as const;
+export const dayColumns = ['date', ...SKILLS, 'achieved_override'] as const;
 
 /** Numbers and the 0/1 flag normalised once, whatever the driver returned. */
 export function normaliseDay(row: DayRow): DayRow {

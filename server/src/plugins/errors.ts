@@ -59,8 +59,8 @@ const FASTIFY_CODES: Record<string, [number, ApiErrorCode, string]> = {
 };
 
 export function registerErrors(app: FastifyInstance, spaFallback: SpaFallback): void {
-  // The default JSON parser already strips __proto__/constructor pollution; its errors carry a
-  // statusCode of 400 which the handler below turns into INVALID_INPUT.
+  // The default JSON parser already strips __proto__/constructor pollution; its parse errors are
+  // among FASTIFY_CODES.
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiHttpError) {
       reply.headers(err.headers);
@@ -71,11 +71,6 @@ export function registerErrors(app: FastifyInstance, spaFallback: SpaFallback): 
     }
     const known = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (known) return sendError(reply, ...known);
-    if (err instanceof SyntaxError || (err.statusCode === 400 && /JSON/i.test(err.message))) {
-      return sendError(reply, 400, 'INVALID_INPUT', 'The request body is not valid JSON.');
-    }
-    if (err.statusCode === 413) return sendError(reply, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
-    if (err.statusCode === 415) return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return sendError(reply, err.statusCode, 'INVALID_INPUT', 'The request is not valid.');
     }

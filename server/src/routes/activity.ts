@@ -4,13 +4,12 @@ import {
   ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, skillDailyField, type Skill,
 } from '@common/domain';
 import type { AddDailyActivity, EditDailyActivity } from '@common/api-types';
-import { addMinutes, findDay, normaliseDay, setDay } from '../db/activity';
+import { addMinutes, dayColumns, findDay, normaliseDay, setDay } from '../db/activity';
 import { ApiHttpError } from '../plugins/errors';
-import { activityRecordSchema, dateSchema, emptyQuery, languageQuery, readErrors, skillProperties, writeErrors } from './schemas';
+import { activityRecordSchema, dateSchema, emptyQuery, languageQuery, readErrors, skillProperties, writeErrors, security } from './schemas';
 import { totalOf, toDailyMinutes, toRecord } from './activityRecord';
 import { checkDate, checkRealDate, goalHistory, isPlausibleToday, languageForRead, languageForWrite, utcToday } from './shared';
 
-const security = [{ session: [] }];
 
 const skillLimitError = (skill: Skill) =>
   new ApiHttpError(400, 'DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_SKILL_LIMIT_MINS / 60} hours of ${skill} on one day.`);
@@ -63,7 +62,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
       const [rows, goals] = await Promise.all([
         app.db
           .selectFrom('daily_activity')
-          .select(['date', ...SKILLS, 'achieved_override'])
+          .select(dayColumns)
           .where('user_id', '=', userId)
           .where('language', '=', language)
           .orderBy('date')

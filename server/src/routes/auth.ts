@@ -9,7 +9,7 @@ import { pruneSessions } from '../plugins/auth';
 import { ApiHttpError, validationMessage, type AjvError } from '../plugins/errors';
 import { hashPassword, verifyPassword } from '../plugins/password';
 import { accountKey, countAttempt, pruneAttempts, resetAttempts } from '../plugins/rateLimit';
-import { emptyQuery, errorSchema, noContent, publicErrors } from './schemas';
+import { emptyQuery, errorSchema, noContent, publicErrors, security } from './schemas';
 import { rejectBody } from './shared';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -27,9 +27,7 @@ const credentialsBody = {
 
 const emailAnswer = { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } } as const;
 
-const authErrors = (...extra: number[]) => ({
-  ...publicErrors(400, 403, 413, 415, 429, ...extra),
-});
+const authErrors = (...extra: number[]) => publicErrors(400, 403, 413, 415, 429, ...extra);
 
 type CredentialsRequest = FastifyRequest<{ Body: { email: string; password: string } }>;
 
@@ -148,7 +146,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     schema: {
       tags: ['auth'],
       summary: 'Whether the caller is signed in',
-      security: [{ session: [] }],
+      security,
       querystring: emptyQuery,
       response: { 200: { ...emailAnswer, description: 'Signed in' }, 401: { ...errorSchema, description: 'Not signed in' }, ...publicErrors() },
     },

@@ -1,10 +1,9 @@
 /** The daily goal, with history: a new goal holds from its date on, earlier days keep theirs. */
 import type { FastifyInstance } from 'fastify';
 import { GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
-import { dateSchema, languageQuery, readErrors, requiredLanguageQuery, emptyQuery, writeErrors } from './schemas';
+import { dateSchema, languageQuery, readErrors, requiredLanguageQuery, emptyQuery, writeErrors, security } from './schemas';
 import { checkDate, goalHistory, goalOn, languageForRead, languageForWrite } from './shared';
 
-const security = [{ session: [] }];
 const goalMinutes = { type: 'integer', minimum: GOAL_MIN_MINUTES, maximum: GOAL_MAX_MINUTES, multipleOf: GOAL_STEP_MINUTES } as const;
 const goalAnswer = {
   type: 'object',

@@ -1,8 +1,7 @@
 /** The public list of languages a learner may pick. */
 import type { FastifyInstance } from 'fastify';
 import { emptyQuery, publicErrors } from './schemas';
-
-const byName = (a: string, b: string) => a.localeCompare(b, 'en');
+import { byName } from './shared';
 
 export async function languageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/languages', {
@@ -21,7 +20,6 @@ export async function languageRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async () => {
       const rows = await app.db.selectFrom('languages').select('name').execute();
-      // Sorted here rather than in SQL so both databases give the same (English) order.
       return rows.map((r) => r.name).sort(byName).map((name) => ({ name }));
     },
   });

@@ -2,10 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { areValidMilestones, MILESTONE_KEYS, MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, type Milestones } from '@common/domain';
 import { ApiHttpError } from '../plugins/errors';
-import { emptyQuery, languageQuery, readErrors, requiredLanguageQuery, writeErrors } from './schemas';
+import { emptyQuery, languageQuery, readErrors, requiredLanguageQuery, writeErrors, security } from './schemas';
 import { languageForRead, languageForWrite, languageSettings } from './shared';
 
-const security = [{ session: [] }];
 const milestonesSchema = {
   type: 'object',
   additionalProperties: false,

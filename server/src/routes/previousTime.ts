@@ -1,10 +1,9 @@
 /** Hours studied before using the tracker; they count towards the level. */
 import type { FastifyInstance } from 'fastify';
 import { PREVIOUS_HOURS_MAX, PREVIOUS_HOURS_STEP } from '@common/domain';
-import { emptyQuery, languageQuery, readErrors, requiredLanguageQuery, writeErrors } from './schemas';
+import { emptyQuery, languageQuery, readErrors, requiredLanguageQuery, writeErrors, security } from './schemas';
 import { languageForRead, languageForWrite, languageSettings } from './shared';
 
-const security = [{ session: [] }];
 const hours = { type: 'integer', minimum: 0, maximum: PREVIOUS_HOURS_MAX, multipleOf: PREVIOUS_HOURS_STEP } as const;
 const answer = {
   type: 'object',

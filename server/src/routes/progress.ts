@@ -2,10 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { SKILLS, levelForHours, levelHours } from '@common/domain';
 import type { Progress } from '@common/api-types';
-import { dateSchema, languageQuery, readErrors } from './schemas';
-import { checkRealDate, languageForRead, languageSettings } from './shared';
+import { dateSchema, languageQuery, readErrors, security } from './schemas';
+import { byName, checkRealDate, languageForRead, languageSettings } from './shared';
 
-const security = [{ session: [] }];
 const minutes = { type: 'integer', minimum: 0 } as const;
 
 const progressSchema = {
@@ -40,19 +39,11 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       const userId = request.userId;
       const language = await languageForRead(app, userId, (request.query as { language?: string }).language);
       // Running totals kept by every activity write (db/activity.ts): the cost of this read does not grow with history.
-      const [totals, settings, started] = await Promise.all([
-        language
-          ? app.db
-              .selectFrom('user_languages')
-              .select(['listening_total', 'reading_total', 'speaking_total', 'writing_total'])
-              .where('user_id', '=', userId)
-              .where('language', '=', language)
-              .executeTakeFirst()
-          : undefined,
+      const [settings, started] = await Promise.all([
         languageSettings(app.db, userId, language),
         app.db.selectFrom('user_languages').select('language').where('user_id', '=', userId).execute(),
       ]);
-      const perSkill = Object.fromEntries(SKILLS.map((skill) => [skill, Number(totals?.[`${skill}_total`] ?? 0)]));
+      const perSkill = settings.totals;
       const totalOverallMins = SKILLS.reduce((sum, skill) => sum + perSkill[skill], 0);
       return {
         currentLevel: levelForHours(levelHours(totalOverallMins, settings.previousHours), settings.milestones),
@@ -61,7 +52,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
         readingOverallMins: perSkill.reading,
         speakingOverallMins: perSkill.speaking,
         writingOverallMins: perSkill.writing,
-        languages: started.map((r) => r.language).sort((a, b) => a.localeCompare(b, 'en')).map((name) => ({ name })),
+        languages: started.map((r) => r.language).sort(byName).map((name) => ({ name })),
       };
     },
   });

@@ -40,6 +40,9 @@ export const writeErrors = (...extra: number[]) => errorResponses([400, 401, 403
 /** Error answers of a public call. */
 export const publicErrors = (...extra: number[]) => errorResponses([500, ...extra]);
 
+/** The OpenAPI security requirement of every call that needs the session cookie. */
+export const security = [{ session: [] }];
+
 export const noContent = { type: 'null', description: 'No content' } as const;
 
 export const dateSchema = { type: 'string', pattern: ISO_DATE_PATTERN, description: 'A calendar date, YYYY-MM-DD' } as const;

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, isIsoDate, MILESTONE_KEYS, type Milestones } from '@common/domain';
+import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, isIsoDate, MILESTONE_KEYS, SKILLS, type Milestones, type Skill } from '@common/domain';
 import type { Database } from '../db/database';
 import { ApiHttpError } from '../plugins/errors';
 
@@ -61,16 +61,22 @@ export async function languageForWrite(app: FastifyInstance, userId: number): Pr
 export interface LanguageSettings {
   previousHours: number;
   milestones: Milestones;
+  /** Minutes per skill over the whole history, from the running totals db/activity.ts keeps. */
+  totals: Record<Skill, number>;
 }
 
-/** A language's settings, or the defaults for a language this user has not started. */
+/** Language names in one (English) order whatever the database's collation. */
+export const byName = (a: string, b: string) => a.localeCompare(b, 'en');
+
+/** A language's settings and totals, or the defaults (and zeros) for a language this user has not started. */
 export async function languageSettings(db: Kysely<Database>, userId: number, language: string | null): Promise<LanguageSettings> {
   const row = language
     ? await db.selectFrom('user_languages').selectAll().where('user_id', '=', userId).where('language', '=', language).executeTakeFirst()
     : undefined;
-  if (!row) return { previousHours: DEFAULT_PREVIOUS_HOURS, milestones: { ...DEFAULT_MILESTONES } };
+  if (!row) return { previousHours: DEFAULT_PREVIOUS_HOURS, milestones: { ...DEFAULT_MILESTONES }, totals: { listening: 0, reading: 0, speaking: 0, writing: 0 } };
   const milestones = Object.fromEntries(MILESTONE_KEYS.map((k) => [k, Number(row[k])])) as Milestones;
-  return { previousHours: Number(row.previous_hours), milestones };
+  const totals = Object.fromEntries(SKILLS.map((skill) => [skill, Number(row[`${skill}_total`])])) as Record<Skill, number>;
+  return { previousHours: Number(row.previous_hours), milestones, totals };
 }
 
 /** Goal history of one language, oldest first. */

@@ -1,11 +1,10 @@
 /** The current language and the account itself. */
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS } from '@common/domain';
-import { noContent, emptyQuery, languageNameSchema, readErrors, writeErrors } from './schemas';
+import { noContent, emptyQuery, languageNameSchema, readErrors, writeErrors, security } from './schemas';
 import { forgetAccount } from '../plugins/rateLimit';
 import { assertKnownLanguage, currentLanguage, rejectBody } from './shared';
 
-const security = [{ session: [] }];
 const nameAnswer = (nullable: boolean) =>
   ({
     type: 'object',

@@ -14,7 +14,7 @@ export const SKILL_NAMES: Record<Skill, string> = {
 };
 
 /** Spec 9: a slice reads in minutes while under an hour, else in whole hours ('45m', '3h'). */
-export function pieTimeLabel(minutes: number): string {
+function pieTimeLabel(minutes: number): string {
   return minutes < 60 ? `${minutes}m` : `${Math.floor(minutes / 60)}h`;
 }
 

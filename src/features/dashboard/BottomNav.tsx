@@ -44,8 +44,6 @@ const TAB_ITEMS: Record<Tab, { label: string; icon: ReactNode }> = {
   },
 };
 
-export const tabLabel = (tab: Tab) => TAB_ITEMS[tab].label;
-
 /** Narrow screens show one dashboard section at a time, picked here (spec 2). */
 export function BottomNav() {
   const dispatch = useAppDispatch();
@@ -84,7 +82,7 @@ const Nav = styled.nav`
 
 const List = styled.ul`
   display: grid;
-  grid-template-columns: repeat(4, 1fr);
+  grid-template-columns: repeat(${TABS.length}, 1fr);
   height: ${BOTTOM_NAV_HEIGHT};
   margin: 0;
   padding: 0;

@@ -4,8 +4,7 @@ import { useGetMonthTotalQuery, useGetProgressQuery } from '@/app/apiSlice';
 import { ErrorText, Loading } from '@/components/StatusMessage';
 import { messageFor } from '@/lib/errorMessages';
 import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
-
-const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+import { plural } from '@/lib/time';
 
 /** Beside the calendar: the learner's level and this month's total in whole hours (spec 2). */
 export function CalendarSummary() {
@@ -29,7 +28,7 @@ export function CalendarSummary() {
         {monthTotal.isLoading && <Loading />}
         {monthTotal.isError && <ErrorText>{messageFor(monthTotal.error, 'GET_MONTH_TOTAL_ERROR')}</ErrorText>}
         {monthTotal.data && (
-          <Total>This month: {hoursText(Math.floor(monthTotal.data.monthlyTotalMins / 60))}</Total>
+          <Total>This month: {plural(Math.floor(monthTotal.data.monthlyTotalMins / 60), 'hour')}</Total>
         )}
       </Box>
     </Side>

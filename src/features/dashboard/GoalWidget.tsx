@@ -31,15 +31,17 @@ export function GoalWidget() {
 
   const goalMins = goal.data.dailyGoalMinutes;
   const doneMins = today.data.totalDailyMins ?? 0;
+  // The bar and its text stop at the goal (spec 5); the message below still sees the real total.
+  const shownDone = formatHm(Math.min(doneMins, goalMins));
   return (
     <Widget>
       <Row>
         <span>Daily goal</span>
         <span>
-          {formatHm(Math.min(doneMins, goalMins))} / {formatHm(goalMins)}
+          {shownDone} / {formatHm(goalMins)}
         </span>
       </Row>
-      <ProgressBar value={doneMins} max={goalMins} label="Daily goal" valueText={`${formatHm(Math.min(doneMins, goalMins))} of ${formatHm(goalMins)}`} />
+      <ProgressBar value={doneMins} max={goalMins} label="Daily goal" valueText={`${shownDone} of ${formatHm(goalMins)}`} />
       <Message aria-live="polite">{goalMessage(goalMins, doneMins)}</Message>
     </Widget>
   );

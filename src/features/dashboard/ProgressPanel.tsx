@@ -7,9 +7,8 @@ import { Card, PanelTitle } from '@/components/Card';
 import { ProgressBar } from '@/components/ProgressBar';
 import { ErrorText, Loading } from '@/components/StatusMessage';
 import { SkillPieChart } from '@/components/charts/SkillPieChart';
+import { plural } from '@/lib/time';
 import { LevelModal } from './LevelModal';
-
-const hoursText = (n: number) => `${n} ${n === 1 ? 'hour' : 'hours'}`;
 
 /** Total hours, level and progress to the next one, and the time per skill (spec 2, 4). */
 export function ProgressPanel() {
@@ -43,7 +42,7 @@ export function ProgressPanel() {
         </Summary>
         <ProgressBar value={levelProgressRatio(hours, level, milestones.data)} max={1} label={`Progress to Level ${Math.min(level + 1, MAX_LEVEL)}`} />
         <Next>
-          {untilNext === null ? 'You made it to the highest level!' : `${hoursText(untilNext)} until Level ${level + 1}`}
+          {untilNext === null ? 'You made it to the highest level!' : `${plural(untilNext, 'hour')} until Level ${level + 1}`}
         </Next>
         {p.totalOverallMins > 0 ? (
           <SkillPieChart

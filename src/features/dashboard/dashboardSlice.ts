@@ -6,8 +6,8 @@ export const TABS = ['daily', 'calendar', 'progress', 'levels'] as const;
 export type Tab = (typeof TABS)[number];
 
 /** Spec 2: the chosen narrow-screen tab is kept in local storage under `activeTab`. */
-export const ACTIVE_TAB_KEY = 'activeTab';
-export const DEFAULT_TAB: Tab = 'daily';
+const ACTIVE_TAB_KEY = 'activeTab';
+const DEFAULT_TAB: Tab = 'daily';
 
 function storedTab(): Tab {
   try {

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 
 /** Sign-up has three steps (spec 9): language, goal, previous time. */
-export const SIGN_UP_STEPS = 3;
+const SIGN_UP_STEPS = 3;
 
 /** The three-segment progress bar with a readable 'Step N of 3'. */
 export function StepProgress({ step }: { step: number }) {
@@ -33,7 +33,7 @@ const Wrapper = styled.div`
 
 const Segments = styled.div`
   display: grid;
-  grid-template-columns: repeat(3, 1fr);
+  grid-template-columns: repeat(${SIGN_UP_STEPS}, 1fr);
   gap: ${({ theme }) => theme.space.xs};
 `;
 

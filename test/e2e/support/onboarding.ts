@@ -3,6 +3,9 @@ import { expect } from '@playwright/test';
 
 /** Fills the sign-up form and submits it with a click. */
 export async function submitSignUp(page: Page, email: string, password: string, repeat = password): Promise<void> {
+  // Arriving from the sign-in page by a link, the router keeps showing that page (whose Email field
+  // matches too) until the sign-up screen's code has loaded: wait for the sign-up form itself.
+  await expect(page.getByLabel('Re-enter Password')).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Re-enter Password').fill(repeat);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { resetDb, seedSignedInLearner } from '../../mocks/db';
@@ -8,9 +8,21 @@ import { renderApp } from '../../utils';
 
 describe('guarded routes (spec 2)', () => {
   it("shows 'Loading...' while the session is checked, then sends a signed-out visitor to /login", async () => {
+    // The check is held once the guard has asked it, so the 'Loading...' seen is the guard's, not the
+    // router's own while the screen's code arrives. Returning nothing hands over to the usual handler.
+    let checkAsked = false;
+    let answerCheck = () => {};
+    const checkHeld = new Promise<void>((resolve) => (answerCheck = resolve));
+    server.use(
+      http.get(api('/auth/check'), async () => {
+        checkAsked = true;
+        await checkHeld;
+      }),
+    );
     const { router } = renderApp('/dashboard');
-    // The router first loads the guarded screen's code, which takes a while on a cold start.
-    expect(await screen.findByText('Loading...', undefined, { timeout: 10000 })).toBeInTheDocument();
+    await waitFor(() => expect(checkAsked).toBe(true), { timeout: 10000 });
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    answerCheck();
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
