@@ -2,16 +2,10 @@ import { Suspense, lazy } from 'react';
 import styled, { useTheme } from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS } from '@common/domain';
+import { SKILL_NAMES } from '@/lib/skills';
 import type { PieSlice } from './PieRing';
 
 const PieRing = lazy(() => import('./PieRing').then((m) => ({ default: m.PieRing })));
-
-export const SKILL_NAMES: Record<Skill, string> = {
-  listening: 'Listening',
-  reading: 'Reading',
-  speaking: 'Speaking',
-  writing: 'Writing',
-};
 
 /** Spec 9: a slice reads in minutes while under an hour, else in whole hours ('45m', '3h'). */
 function pieTimeLabel(minutes: number): string {

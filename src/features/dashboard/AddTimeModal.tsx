@@ -8,7 +8,7 @@ import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
-import { SKILL_NAMES } from '@/components/charts/SkillPieChart';
+import { SKILL_NAMES } from '@/lib/skills';
 import { ERRORS, messageFor } from '@/lib/errorMessages';
 import { formatHoursMinutesLong, toMinutes } from '@/lib/time';
 import { isDigitsOrEmpty, TimeForm } from './timeForm';

@@ -6,7 +6,7 @@ import { useDailyMinutesQuery } from '@/app/apiSlice';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { ErrorText } from '@/components/StatusMessage';
-import { SKILL_NAMES } from '@/components/charts/SkillPieChart';
+import { SKILL_NAMES } from '@/lib/skills';
 import { messageFor } from '@/lib/errorMessages';
 import { formatHm } from '@/lib/time';
 import { AddTimeModal } from './AddTimeModal';

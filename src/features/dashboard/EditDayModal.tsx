@@ -9,7 +9,7 @@ import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
-import { SKILL_NAMES } from '@/components/charts/SkillPieChart';
+import { SKILL_NAMES } from '@/lib/skills';
 import { formatLongDate } from '@/lib/calendar';
 import { ERRORS, messageFor } from '@/lib/errorMessages';
 import { splitMinutes, toMinutes } from '@/lib/time';

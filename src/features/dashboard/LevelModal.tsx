@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { SKILLS } from '@common/domain';
 import { Modal } from '@/components/Modal';
-import { SKILL_NAMES } from '@/components/charts/SkillPieChart';
+import { SKILL_NAMES } from '@/lib/skills';
 import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
 
 interface LevelModalProps {
