@@ -1,12 +1,16 @@
 /** Minutes per skill per day: add to today, edit any day up to today, read one day or all. */
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, skillDailyField, type Skill,
 } from '@common/domain';
-import type { AddDailyActivity, EditDailyActivity } from '@common/api-types';
+import {
+  activityRecordSchema, addDailyActivitySchema, dailyMinutesSchema, dayQuerySchema, editDailyActivitySchema,
+} from '@common/schemas/activity';
+import { emptyQuery, languageQuery } from '@common/schemas/primitives';
 import { addMinutes, dayColumns, findDay, normaliseDay, setDay } from '../db/activity';
 import { ApiHttpError } from '../plugins/errors';
-import { activityRecordSchema, dateSchema, emptyQuery, languageQuery, readErrors, skillProperties, writeErrors, security } from './schemas';
+import { readErrors, writeErrors, security } from './schemas';
 import { totalOf, toDailyMinutes, toRecord } from './activityRecord';
 import { checkDate, checkRealDate, goalHistory, isPlausibleToday, languageForRead, languageForWrite, utcToday } from './shared';
 
@@ -16,28 +20,21 @@ const skillLimitError = (skill: Skill) =>
 const totalLimitError = () =>
   new ApiHttpError(400, 'TOTAL_DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_TOTAL_LIMIT_MINS / 60} hours in one day across all skills.`);
 
-const dailyMinutesSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['totalDailyMins', ...SKILLS.map(skillDailyField)],
-  properties: { totalDailyMins: { type: 'integer' }, ...skillProperties({ type: 'integer' }) },
-  description: "The day's minutes; zeros for a day with nothing logged",
-} as const;
-
 const recordAnswer = { ...activityRecordSchema, description: "The day's record after the change" };
 
-export async function activityRoutes(app: FastifyInstance): Promise<void> {
+export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.get('/daily-activity', {
     schema: {
       tags: ['activity'],
       summary: "One day's minutes",
       description: 'For the current language, or ?language=X. Zeros for a day without a record or before a language is chosen.',
       security,
-      querystring: { ...languageQuery, required: ['date'], properties: { ...languageQuery.properties, date: dateSchema } },
+      querystring: dayQuerySchema,
       response: { 200: dailyMinutesSchema, ...readErrors() },
     },
     handler: async (request) => {
-      const { date, language: requested } = request.query as { date: string; language?: string };
+      const { date, language: requested } = request.query;
       checkRealDate(date);
       const language = await languageForRead(app, request.userId, requested);
       return toDailyMinutes(language ? await findDay(app.db, { userId: request.userId, language, date }) : null);
@@ -57,7 +54,7 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const userId = request.userId;
-      const language = await languageForRead(app, userId, (request.query as { language?: string }).language);
+      const language = await languageForRead(app, userId, request.query.language);
       if (!language) return [];
       const [rows, goals] = await Promise.all([
         app.db
@@ -84,16 +81,11 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
         `${DAILY_TOTAL_LIMIT_MINS} (else TOTAL_DAILY_TIME_EXCEEDED); a rejected add changes nothing. Concurrent adds never lose minutes.`,
       security,
       querystring: emptyQuery,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['date'],
-        properties: { date: dateSchema, ...skillProperties({ type: 'integer', minimum: ADD_MINUTES_MIN, maximum: ADD_MINUTES_MAX }) },
-      },
+      body: addDailyActivitySchema,
       response: { 200: recordAnswer, ...writeErrors(409) },
     },
     handler: async (request) => {
-      const body = request.body as AddDailyActivity;
+      const body = request.body;
       const skills = SKILLS.filter((skill) => body[skillDailyField(skill)] !== undefined);
       if (skills.length !== 1) throw new ApiHttpError(400, 'INVALID_INPUT', 'Add minutes to exactly one skill at a time.');
       checkDate(app, body.date);
@@ -120,16 +112,11 @@ export async function activityRoutes(app: FastifyInstance): Promise<void> {
         'earlier answer (if any) stays. A date after every learner\'s today is FUTURE_DATE.',
       security,
       querystring: emptyQuery,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['date', 'isToday', ...SKILLS.map(skillDailyField)],
-        properties: { date: dateSchema, isToday: { type: 'boolean' }, achieved: { type: 'boolean' }, ...skillProperties({ type: 'integer', minimum: 0 }) },
-      },
+      body: editDailyActivitySchema,
       response: { 200: recordAnswer, ...writeErrors(409) },
     },
     handler: async (request) => {
-      const body = request.body as EditDailyActivity;
+      const body = request.body;
       checkDate(app, body.date);
       if (body.isToday && !isPlausibleToday(app, body.date)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is not today.`);
       if (!body.isToday && body.date > utcToday(app)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is still today; it cannot be edited as a past day.`);
