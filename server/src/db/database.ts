@@ -70,6 +70,19 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** Weekdays (0 = Sunday) a learner rests on, as a JSON array; no row = no rest weekdays. */
+export interface RestWeekdaysTable {
+  user_id: number;
+  weekdays: string;
+}
+
+/** Breaks: inclusive date ranges a learner rests, for every language. */
+export interface RestPeriodsTable {
+  user_id: number;
+  from_date: string;
+  to_date: string;
+}
+
 export interface Database {
   users: UsersTable;
   languages: LanguagesTable;
@@ -78,4 +91,6 @@ export interface Database {
   daily_goals: DailyGoalsTable;
   daily_activity: DailyActivityTable;
   rate_limits: RateLimitsTable;
+  rest_weekdays: RestWeekdaysTable;
+  rest_periods: RestPeriodsTable;
 }
