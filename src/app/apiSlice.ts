@@ -21,6 +21,9 @@ import type {
   SaveDailyGoal,
   UserLanguage,
 } from '@common/api-types';
+import type { CalendarSummary } from '@common/schemas/calendar';
+import type { RestDays } from '@common/schemas/restDays';
+import type { Stats, StatsQuery } from '@common/schemas/stats';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
 
@@ -34,6 +37,10 @@ const TAGS = [
   'Activities',
   'MonthlyTotal',
   'Milestones',
+  // Contract, second edition: server-side streaks, insights and rest days.
+  'CalendarSummary',
+  'Stats',
+  'RestDays',
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
@@ -199,6 +206,28 @@ export const apiSlice = createApi({
       query: (today) => `/user/calendar/month-total?today=${encodeURIComponent(today)}`,
       providesTags: ['MonthlyTotal'],
     }),
+    getCalendarSummary: build.query<CalendarSummary, string>({
+      query: (today) => `/user/calendar/summary?today=${encodeURIComponent(today)}`,
+      providesTags: ['CalendarSummary'],
+    }),
+
+    // ---- insights ----
+    getStats: build.query<Stats, StatsQuery>({
+      query: ({ from, to, bucket }) => `/user/stats?from=${from}&to=${to}&bucket=${bucket}`,
+      providesTags: ['Stats'],
+    }),
+
+    // ---- rest days ----
+    getRestDays: build.query<RestDays, void>({
+      query: () => '/user/rest-days',
+      providesTags: ['RestDays'],
+    }),
+    saveRestDays: build.mutation<RestDays, RestDays>({
+      query: (body) => ({ url: '/user/rest-days', method: 'POST', body }),
+      extraOptions: noRetry,
+      // Rest days change which runs count: the streak figures are recomputed.
+      invalidatesTags: ['RestDays', 'CalendarSummary', 'Stats'],
+    }),
   }),
 });
 
@@ -226,6 +255,10 @@ export const {
   useSaveMilestonesMutation,
   useGetProgressQuery,
   useGetMonthTotalQuery,
+  useGetCalendarSummaryQuery,
+  useGetStatsQuery,
+  useGetRestDaysQuery,
+  useSaveRestDaysMutation,
 } = apiSlice;
 
 /** The daily minutes are the one read refetched when the window regains focus (spec 4). */
