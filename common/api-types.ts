@@ -5,28 +5,13 @@
  * server's validation, serialization and OpenAPI description and the SPA's types cannot drift.
  * (Shapes not yet moved to common/schemas/ are still written here; see docs/decisions.)
  */
-import type { Milestones } from './domain';
-
 export type { ApiError, ApiErrorCode } from './schemas/errors';
 export type { ActivityRecord, AddDailyActivity, DailyMinutes, EditDailyActivity, SkillMinutes } from './schemas/activity';
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
-export interface EmailAnswer {
-  email: string;
-}
-
-export interface Language {
-  name: string;
-}
-export interface UserLanguage {
-  name: string | null;
-}
-export interface HasLanguage {
-  hasLanguage: boolean;
-}
+export type { Credentials, EmailAnswer } from './schemas/auth';
+export type { ChooseLanguage, HasLanguage, Language, UserLanguage } from './schemas/languages';
+export type { MilestonesBody } from './schemas/milestones';
+export type { PreviousTime } from './schemas/previousTime';
+export type { MonthlyTotal, Progress } from './schemas/progress';
 
 export interface DailyGoal {
   dailyGoalMinutes: number;
@@ -34,25 +19,4 @@ export interface DailyGoal {
 export interface SaveDailyGoal {
   dailyGoalMinutes: number;
   date: string;
-}
-
-export interface PreviousTime {
-  previousHours: number;
-}
-
-
-export type MilestonesBody = Milestones;
-
-export interface Progress {
-  currentLevel: number;
-  totalOverallMins: number;
-  listeningOverallMins: number;
-  readingOverallMins: number;
-  speakingOverallMins: number;
-  writingOverallMins: number;
-  languages: Language[];
-}
-
-export interface MonthlyTotal {
-  monthlyTotalMins: number;
 }

@@ -1,4 +1,6 @@
 /** The error catalogue of spec section 8: every message the SPA shows, in one place. */
+import type { ApiErrorCode } from '@common/schemas/errors';
+
 export const ERRORS = {
   NETWORK_ERROR: 'Server unreachable, try again later',
   EMAIL_EXISTS: 'Email already in use, try another or sign in',
@@ -42,7 +44,7 @@ export const VALIDATION = {
 } as const;
 
 /** Server error codes whose own message is shown to the learner as it is (spec 8). */
-const SERVER_MESSAGE_CODES = new Set(['DAILY_TIME_EXCEEDED', 'TOTAL_DAILY_TIME_EXCEEDED']);
+const SERVER_MESSAGE_CODES = new Set<string>(['DAILY_TIME_EXCEEDED', 'TOTAL_DAILY_TIME_EXCEEDED'] satisfies ApiErrorCode[]);
 
 interface ErrorLike {
   status?: unknown;
@@ -61,9 +63,9 @@ export function isNetworkError(error: unknown): boolean {
 }
 
 /** The `error` code of a server answer, if any. */
-export function serverErrorCode(error: unknown): string | undefined {
+export function serverErrorCode(error: unknown): ApiErrorCode | undefined {
   const code = bodyOf(error)?.error;
-  return typeof code === 'string' ? code : undefined;
+  return typeof code === 'string' ? (code as ApiErrorCode) : undefined;
 }
 
 /**

@@ -4,17 +4,22 @@
  * 500 so no stack trace or internal detail ever leaves the server.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { ApiErrorCode } from '@common/api-types';
+import type { API_ERRORS, ApiErrorCode } from '@common/schemas/errors';
 import type { SpaFallback } from './spa';
 
+/** A status and a code that API_ERRORS sends with it: `new ApiHttpError(409, 'FUTURE_DATE', …)` fails tsc. */
+type StatusAndCode = { [C in ApiErrorCode]: [statusCode: (typeof API_ERRORS)[C]['status'], code: C] }[ApiErrorCode];
+
 export class ApiHttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ApiErrorCode,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
+  readonly statusCode: number;
+  readonly code: ApiErrorCode;
+  readonly headers: Record<string, string>;
+
+  constructor(...[statusCode, code, message, headers = {}]: [...StatusAndCode, message: string, headers?: Record<string, string>]) {
     super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.headers = headers;
   }
 }
 

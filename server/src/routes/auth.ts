@@ -3,38 +3,28 @@
  * wording so the SPA and the API never disagree about what is wrong.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/domain';
+import { credentialsSchema, emailAnswerSchema } from '@common/schemas/auth';
+import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { isUniqueViolation } from '../db';
 import { pruneSessions } from '../plugins/auth';
 import { ApiHttpError, validationMessage, type AjvError } from '../plugins/errors';
 import { hashPassword, verifyPassword } from '../plugins/password';
 import { accountKey, countAttempt, pruneAttempts, resetAttempts } from '../plugins/rateLimit';
-import { emptyQuery, errorSchema, noContent, publicErrors, security } from './schemas';
+import { publicErrors, security } from './schemas';
 import { rejectBody } from './shared';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MISSING = 'Input an email and password to continue';
 
-const credentialsBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['email', 'password'],
-  properties: {
-    email: { type: 'string', description: `Trimmed and lower-cased; at most ${EMAIL_MAX_LENGTH} characters` },
-    password: { type: 'string', description: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, never trimmed` },
-  },
-} as const;
-
-const emailAnswer = { type: 'object', additionalProperties: false, required: ['email'], properties: { email: { type: 'string' } } } as const;
-
-const authErrors = (...extra: number[]) => publicErrors(400, 403, 413, 415, 429, ...extra);
-
-type CredentialsRequest = FastifyRequest<{ Body: { email: string; password: string } }>;
+const authErrors = (...extra: Parameters<typeof publicErrors>) => publicErrors('INVALID_INPUT', 403, 413, 415, 429, ...extra);
 
 /** Emails are compared trimmed and case-insensitively; passwords are taken exactly as typed. */
 async function normaliseEmail(request: FastifyRequest): Promise<void> {
-  const body = request.body as { email?: unknown } | null;
-  if (body && typeof body === 'object' && typeof body.email === 'string') body.email = body.email.trim().toLowerCase();
+  // Runs before validation, so the body may be anything.
+  const body: unknown = request.body;
+  if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') body.email = body.email.trim().toLowerCase();
 }
 
 function checkValidation(request: FastifyRequest): void {
@@ -55,7 +45,8 @@ function checkSignUpInput(email: string, password: string): void {
   if (!EMAIL_PATTERN.test(email)) throw new ApiHttpError(400, 'INVALID_INPUT', 'Enter a valid email address, like name@example.com');
 }
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { rateLimit } = app.auth;
 
   async function throttle(kind: 'login' | 'register', request: FastifyRequest, email: string): Promise<void> {
@@ -73,10 +64,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Create an account and sign in',
       description: 'Errors use the sign-up form\'s wording. The new user is signed in (cookie `sid`). Rate limited per IP and per email.',
       querystring: emptyQuery,
-      body: credentialsBody,
-      response: { 201: { ...emailAnswer, description: 'Created and signed in' }, ...authErrors(409) },
+      body: credentialsSchema,
+      response: { 201: { ...emailAnswerSchema, description: 'Created and signed in' }, ...authErrors('EMAIL_EXISTS') },
     },
-    handler: async (request: CredentialsRequest, reply) => {
+    handler: async (request, reply) => {
       checkValidation(request);
       const { email, password } = request.body;
       checkSignUpInput(email, password);
@@ -107,10 +98,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         'Answers 401 INVALID_CREDENTIALS alike, and in the same time, whether or not the email exists. Each sign-in starts a new session. ' +
         'Rate limited per IP and per email; a successful sign-in clears only that email\'s counter.',
       querystring: emptyQuery,
-      body: credentialsBody,
-      response: { 200: { ...emailAnswer, description: 'Signed in' }, ...authErrors(401) },
+      body: credentialsSchema,
+      response: { 200: { ...emailAnswerSchema, description: 'Signed in' }, ...authErrors('INVALID_CREDENTIALS') },
     },
-    handler: async (request: CredentialsRequest, reply) => {
+    handler: async (request, reply) => {
       checkValidation(request);
       const { email, password } = request.body;
       if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', MISSING);
@@ -133,11 +124,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Sign out',
       description: 'Deletes the session and clears the cookie. Also 204 without a valid session, so it is safe to repeat.',
       querystring: emptyQuery,
-      response: { 204: noContent, ...publicErrors(400, 403, 415) },
+      response: { 204: noContent, ...publicErrors('INVALID_INPUT', 403, 415) },
     },
     handler: async (request, reply) => {
       await app.endSession(request, reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   });
 
@@ -148,7 +139,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Whether the caller is signed in',
       security,
       querystring: emptyQuery,
-      response: { 200: { ...emailAnswer, description: 'Signed in' }, 401: { ...errorSchema, description: 'Not signed in' }, ...publicErrors() },
+      response: { 200: { ...emailAnswerSchema, description: 'Signed in' }, ...publicErrors('UNAUTHENTICATED') },
     },
     handler: async (request) => {
       const user = await app.db.selectFrom('users').select('email').where('id', '=', request.userId).executeTakeFirstOrThrow();

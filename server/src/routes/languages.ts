@@ -1,22 +1,19 @@
 /** The public list of languages a learner may pick. */
 import type { FastifyInstance } from 'fastify';
-import { emptyQuery, publicErrors } from './schemas';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { languagesSchema } from '@common/schemas/languages';
+import { emptyQuery } from '@common/schemas/primitives';
+import { publicErrors } from './schemas';
 import { byName } from './shared';
 
-export async function languageRoutes(app: FastifyInstance): Promise<void> {
+export async function languageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.get('/languages', {
     schema: {
       tags: ['languages'],
       summary: 'Every language a learner may pick, sorted by name',
       querystring: emptyQuery,
-      response: {
-        200: {
-          description: 'Languages sorted by name',
-          type: 'array',
-          items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' } } },
-        },
-        ...publicErrors(),
-      },
+      response: { 200: languagesSchema, ...publicErrors() },
     },
     handler: async () => {
       const rows = await app.db.selectFrom('languages').select('name').execute();

@@ -1,19 +1,17 @@
 /** Level milestones: the hours at which levels 1 to 6 begin, per language. */
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { areValidMilestones, MILESTONE_KEYS, MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, type Milestones } from '@common/domain';
+import { milestonesSchema } from '@common/schemas/milestones';
+import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
 import { ApiHttpError } from '../plugins/errors';
-import { emptyQuery, languageQuery, readErrors, requiredLanguageQuery, writeErrors, security } from './schemas';
+import { readErrors, writeErrors, security } from './schemas';
 import { languageForRead, languageForWrite, languageSettings } from './shared';
 
-const milestonesSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [...MILESTONE_KEYS],
-  properties: Object.fromEntries(MILESTONE_KEYS.map((k) => [k, { type: 'number' }])),
-} as const;
 const answer = { ...milestonesSchema, description: 'Hours at which each level begins' };
 
-export async function milestoneRoutes(app: FastifyInstance): Promise<void> {
+export async function milestoneRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   async function read(userId: number, requested: string | undefined): Promise<Milestones> {
     const language = await languageForRead(app, userId, requested);
     return (await languageSettings(app.db, userId, language)).milestones;
@@ -28,7 +26,7 @@ export async function milestoneRoutes(app: FastifyInstance): Promise<void> {
       querystring: languageQuery,
       response: { 200: answer, ...readErrors() },
     },
-    handler: async (request) => read(request.userId, (request.query as { language?: string }).language),
+    handler: async (request) => read(request.userId, request.query.language),
   });
 
   app.get('/milestones/by-language', {
@@ -39,7 +37,7 @@ export async function milestoneRoutes(app: FastifyInstance): Promise<void> {
       querystring: requiredLanguageQuery,
       response: { 200: answer, ...readErrors() },
     },
-    handler: async (request) => read(request.userId, (request.query as { language: string }).language),
+    handler: async (request) => read(request.userId, request.query.language),
   });
 
   app.post('/milestones', {
@@ -52,10 +50,10 @@ export async function milestoneRoutes(app: FastifyInstance): Promise<void> {
       security,
       querystring: emptyQuery,
       body: milestonesSchema,
-      response: { 200: answer, ...writeErrors(409) },
+      response: { 200: answer, ...writeErrors('NO_LANGUAGE') },
     },
     handler: async (request) => {
-      const milestones = request.body as Milestones;
+      const milestones = request.body;
       if (!areValidMilestones(milestones)) {
         throw new ApiHttpError(
           400,

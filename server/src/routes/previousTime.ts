@@ -1,19 +1,16 @@
 /** Hours studied before using the tracker; they count towards the level. */
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { PREVIOUS_HOURS_MAX, PREVIOUS_HOURS_STEP } from '@common/domain';
-import { emptyQuery, languageQuery, readErrors, requiredLanguageQuery, writeErrors, security } from './schemas';
+import { previousTimeSchema } from '@common/schemas/previousTime';
+import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
+import { readErrors, writeErrors, security } from './schemas';
 import { languageForRead, languageForWrite, languageSettings } from './shared';
 
-const hours = { type: 'integer', minimum: 0, maximum: PREVIOUS_HOURS_MAX, multipleOf: PREVIOUS_HOURS_STEP } as const;
-const answer = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['previousHours'],
-  properties: { previousHours: hours },
-  description: 'Previous hours of the language',
-} as const;
+const answer = { ...previousTimeSchema, description: 'Previous hours of the language' };
 
-export async function previousTimeRoutes(app: FastifyInstance): Promise<void> {
+export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   async function read(userId: number, requested: string | undefined) {
     const language = await languageForRead(app, userId, requested);
     const { previousHours } = await languageSettings(app.db, userId, language);
@@ -29,7 +26,7 @@ export async function previousTimeRoutes(app: FastifyInstance): Promise<void> {
       querystring: languageQuery,
       response: { 200: answer, ...readErrors() },
     },
-    handler: async (request) => read(request.userId, (request.query as { language?: string }).language),
+    handler: async (request) => read(request.userId, request.query.language),
   });
 
   app.get('/previous-time/by-language', {
@@ -40,7 +37,7 @@ export async function previousTimeRoutes(app: FastifyInstance): Promise<void> {
       querystring: requiredLanguageQuery,
       response: { 200: answer, ...readErrors() },
     },
-    handler: async (request) => read(request.userId, (request.query as { language: string }).language),
+    handler: async (request) => read(request.userId, request.query.language),
   });
 
   app.post('/previous-time', {
@@ -50,11 +47,11 @@ export async function previousTimeRoutes(app: FastifyInstance): Promise<void> {
       description: `A multiple of ${PREVIOUS_HOURS_STEP} from 0 to ${PREVIOUS_HOURS_MAX}. 409 NO_LANGUAGE before a language is chosen.`,
       security,
       querystring: emptyQuery,
-      body: { type: 'object', additionalProperties: false, required: ['previousHours'], properties: { previousHours: hours } },
-      response: { 200: answer, ...writeErrors(409) },
+      body: previousTimeSchema,
+      response: { 200: answer, ...writeErrors('NO_LANGUAGE') },
     },
     handler: async (request) => {
-      const { previousHours } = request.body as { previousHours: number };
+      const { previousHours } = request.body;
       const language = await languageForWrite(app, request.userId);
       await app.db
         .updateTable('user_languages')

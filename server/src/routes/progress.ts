@@ -1,29 +1,14 @@
 /** Overall minutes, the level, the languages started, and the month total for the calendar. */
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { SKILLS, levelForHours, levelHours } from '@common/domain';
-import type { Progress } from '@common/api-types';
-import { dateSchema, languageQuery, readErrors, security } from './schemas';
+import { languageQuery } from '@common/schemas/primitives';
+import { monthlyTotalSchema, monthTotalQuerySchema, progressSchema } from '@common/schemas/progress';
+import { readErrors, security } from './schemas';
 import { byName, checkRealDate, languageForRead, languageSettings } from './shared';
 
-const minutes = { type: 'integer', minimum: 0 } as const;
-
-const progressSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['currentLevel', 'totalOverallMins', ...SKILLS.map((s) => `${s}OverallMins`), 'languages'],
-  properties: {
-    currentLevel: { type: 'integer', minimum: 0, maximum: 6 },
-    totalOverallMins: minutes,
-    ...Object.fromEntries(SKILLS.map((s) => [`${s}OverallMins`, minutes])),
-    languages: {
-      type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' } } },
-    },
-  },
-  description: 'Totals of the language, its level, and every language the user has started',
-} as const;
-
-export async function progressRoutes(app: FastifyInstance): Promise<void> {
+export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.get('/progress', {
     schema: {
       tags: ['progress'],
@@ -35,9 +20,9 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       querystring: languageQuery,
       response: { 200: progressSchema, ...readErrors() },
     },
-    handler: async (request): Promise<Progress> => {
+    handler: async (request) => {
       const userId = request.userId;
-      const language = await languageForRead(app, userId, (request.query as { language?: string }).language);
+      const language = await languageForRead(app, userId, request.query.language);
       // Running totals kept by every activity write (db/activity.ts): the cost of this read does not grow with history.
       const [settings, started] = await Promise.all([
         languageSettings(app.db, userId, language),
@@ -63,14 +48,11 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Minutes logged in the calendar month containing ?today',
       description: 'For the current language, or ?language=X; 0 before a language is chosen.',
       security,
-      querystring: { ...languageQuery, required: ['today'], properties: { ...languageQuery.properties, today: dateSchema } },
-      response: {
-        200: { type: 'object', additionalProperties: false, required: ['monthlyTotalMins'], properties: { monthlyTotalMins: minutes }, description: 'OK' },
-        ...readErrors(),
-      },
+      querystring: monthTotalQuerySchema,
+      response: { 200: monthlyTotalSchema, ...readErrors() },
     },
     handler: async (request) => {
-      const { today, language: requested } = request.query as { today: string; language?: string };
+      const { today, language: requested } = request.query;
       checkRealDate(today, 'today');
       const language = await languageForRead(app, request.userId, requested);
       if (!language) return { monthlyTotalMins: 0 };

@@ -1,71 +1,37 @@
 /**
- * JSON schemas shared by the route files. Every object schema is closed
- * (additionalProperties: false) so a typo in a field name is a 400, never a silent no-op.
+ * The OpenAPI side of the route schemas that only the server needs: error answers and the
+ * security requirement. Request and answer shapes live in common/schemas/, error codes in
+ * common/schemas/errors.ts (each with its status), from which every error answer here is derived.
  */
-import { ISO_DATE_PATTERN, SKILL_DAILY_FIELDS } from '@common/domain';
-import type { ApiErrorCode } from '@common/api-types';
+import { API_ERROR_CODES, API_ERRORS, errorSchema, type ApiErrorCode } from '@common/schemas/errors';
 
-const ERROR_CODES: ApiErrorCode[] = [
-  'INVALID_INPUT', 'EMAIL_EXISTS', 'INVALID_CREDENTIALS', 'UNAUTHENTICATED', 'RATE_LIMITED', 'FORBIDDEN_ORIGIN',
-  'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNKNOWN_LANGUAGE', 'NO_LANGUAGE', 'FUTURE_DATE',
-  'DAILY_TIME_EXCEEDED', 'TOTAL_DAILY_TIME_EXCEEDED', 'INVALID_MILESTONES', 'NOT_FOUND', 'INTERNAL_ERROR',
-];
+/** A status (every code sent with it) or one code. */
+type ErrorSpec = number | ApiErrorCode;
 
-export const errorSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['error', 'message'],
-  properties: { error: { type: 'string', enum: ERROR_CODES }, message: { type: 'string' } },
-} as const;
+/** The error answer of one status: `error` narrowed to the codes given, each described. */
+function errorAnswer(codes: ApiErrorCode[]) {
+  return {
+    ...errorSchema,
+    properties: { ...errorSchema.properties, error: { ...errorSchema.properties.error, enum: codes } },
+    description: codes.map((code) => `${code}: ${API_ERRORS[code].description}`).join('; '),
+  };
+}
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad input (INVALID_INPUT or a more specific code)',
-  401: 'Not signed in or wrong credentials',
-  403: 'Origin not allowed (FORBIDDEN_ORIGIN)',
-  409: 'Conflict',
-  413: 'Body too large (PAYLOAD_TOO_LARGE)',
-  415: 'Body is not application/json (UNSUPPORTED_MEDIA_TYPE)',
-  429: 'Too many attempts (RATE_LIMITED), see Retry-After',
-  500: 'Unexpected server error (INTERNAL_ERROR)',
-};
-
-function errorResponses(statuses: number[]) {
-  return Object.fromEntries(statuses.map((s) => [s, { ...errorSchema, description: STATUS_TEXT[s] }]));
+function errorResponses(specs: ErrorSpec[]): Record<number, ReturnType<typeof errorAnswer>> {
+  const codes = API_ERROR_CODES.filter((code) => specs.includes(code) || specs.includes(API_ERRORS[code].status));
+  const statuses = [...new Set(codes.map((code) => API_ERRORS[code].status))];
+  return Object.fromEntries(statuses.map((status) => [status, errorAnswer(codes.filter((code) => API_ERRORS[code].status === status))]));
 }
 
 /** Error answers of a read under /api/user. */
-export const readErrors = (...extra: number[]) => errorResponses([400, 401, 500, ...extra]);
+export const readErrors = (...extra: ErrorSpec[]) => errorResponses([400, 'UNAUTHENTICATED', 500, ...extra]);
 /** Error answers of a write under /api/user (body, origin and media-type checks apply). */
-export const writeErrors = (...extra: number[]) => errorResponses([400, 401, 403, 413, 415, 500, ...extra]);
+export const writeErrors = (...extra: ErrorSpec[]) => errorResponses([400, 'UNAUTHENTICATED', 403, 413, 415, 500, ...extra]);
 /** Error answers of a public call. */
-export const publicErrors = (...extra: number[]) => errorResponses([500, ...extra]);
+export const publicErrors = (...extra: ErrorSpec[]) => errorResponses([500, ...extra]);
 
 /** The OpenAPI security requirement of every call that needs the session cookie. */
 export const security = [{ session: [] }];
 
-export const noContent = { type: 'null', description: 'No content' } as const;
-
-export const dateSchema = { type: 'string', pattern: ISO_DATE_PATTERN, description: 'A calendar date, YYYY-MM-DD' } as const;
-
-export const languageNameSchema = { type: 'string', minLength: 1, maxLength: 100 } as const;
-
-export const languageQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { language: { ...languageNameSchema, description: 'Another language than the current one' } },
-} as const;
-
-export const requiredLanguageQuery = { ...languageQuery, required: ['language'] } as const;
-
-export const emptyQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
-
-export const skillProperties = (schema: object) => Object.fromEntries(SKILL_DAILY_FIELDS.map((f) => [f, schema]));
-
-const skillMinutesProperties = skillProperties({ type: 'integer', minimum: 0 });
-
-export const activityRecordSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['date', 'achieved', ...SKILL_DAILY_FIELDS],
-  properties: { date: dateSchema, achieved: { type: 'boolean' }, ...skillMinutesProperties },
-} as const;
+// goal.ts still imports these from here; it moves to common/schemas on branch h/history, and this line goes at the merge.
+export { dateSchema, emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';

@@ -1,26 +1,22 @@
 /** The current language and the account itself. */
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS } from '@common/domain';
-import { noContent, emptyQuery, languageNameSchema, readErrors, writeErrors, security } from './schemas';
+import { chooseLanguageSchema, hasLanguageSchema, languageSchema, userLanguageSchema } from '@common/schemas/languages';
+import { emptyQuery, noContent } from '@common/schemas/primitives';
+import { readErrors, writeErrors, security } from './schemas';
 import { forgetAccount } from '../plugins/rateLimit';
 import { assertKnownLanguage, currentLanguage, rejectBody } from './shared';
 
-const nameAnswer = (nullable: boolean) =>
-  ({
-    type: 'object',
-    additionalProperties: false,
-    required: ['name'],
-    properties: { name: nullable ? { type: ['string', 'null'] } : { type: 'string' } },
-  }) as const;
-
-export async function userRoutes(app: FastifyInstance): Promise<void> {
+export async function userRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.get('/language', {
     schema: {
       tags: ['languages'],
       summary: 'The current language',
       security,
       querystring: emptyQuery,
-      response: { 200: { ...nameAnswer(true), description: 'name is null before a language is chosen' }, ...readErrors() },
+      response: { 200: userLanguageSchema, ...readErrors() },
     },
     handler: async (request) => ({ name: await currentLanguage(app.db, request.userId) }),
   });
@@ -34,11 +30,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         'switching back to a language keeps all of its data.',
       security,
       querystring: emptyQuery,
-      body: { type: 'object', additionalProperties: false, required: ['name'], properties: { name: languageNameSchema } },
-      response: { 200: { ...nameAnswer(false), description: 'The new current language' }, ...writeErrors() },
+      body: chooseLanguageSchema,
+      response: { 200: { ...languageSchema, description: 'The new current language' }, ...writeErrors() },
     },
     handler: async (request) => {
-      const { name } = request.body as { name: string };
+      const { name } = request.body;
       await assertKnownLanguage(app.db, name);
       const userId = request.userId;
       await app.db.transaction().execute(async (trx) => {
@@ -63,10 +59,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       summary: 'Whether a current language is chosen',
       security,
       querystring: emptyQuery,
-      response: {
-        200: { type: 'object', additionalProperties: false, required: ['hasLanguage'], properties: { hasLanguage: { type: 'boolean' } }, description: 'OK' },
-        ...readErrors(),
-      },
+      response: { 200: hasLanguageSchema, ...readErrors() },
     },
     handler: async (request) => ({ hasLanguage: (await currentLanguage(app.db, request.userId)) !== null }),
   });
@@ -88,7 +81,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
         if (user) await forgetAccount(trx, user.email);
       });
       await app.endSession(request, reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   });
 }
