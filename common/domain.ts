@@ -7,6 +7,20 @@ export const EMAIL_MAX_LENGTH = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 100;
 
+/**
+ * A password's length in Unicode code points, so an emoji counts as one character as a learner
+ * sees it, not as the two UTF-16 units of String.length. The form and the server both use this.
+ */
+export const passwordLength = (password: string): number => [...password].length;
+
+export const isValidPasswordLength = (password: string): boolean => {
+  const length = passwordLength(password);
+  return length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH;
+};
+
+/** Why sign-up refuses a password from the list of most common ones (server check, shown by the form). */
+export const COMMON_PASSWORD_MESSAGE = 'This password is too common, choose one that is harder to guess';
+
 export const SKILLS = ['listening', 'reading', 'speaking', 'writing'] as const;
 export type Skill = (typeof SKILLS)[number];
 

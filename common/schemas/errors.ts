@@ -8,12 +8,15 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const API_ERRORS = {
   INVALID_INPUT: { status: 400, description: 'The request is not valid (a field, a date or a rule of the contract)' },
   EMAIL_EXISTS: { status: 409, description: 'The email is already registered' },
+  COMMON_PASSWORD: { status: 400, description: 'The password is one of the most common passwords' },
   INVALID_CREDENTIALS: { status: 401, description: 'Wrong email or password' },
   UNAUTHENTICATED: { status: 401, description: 'No valid session' },
   RATE_LIMITED: { status: 429, description: 'Too many attempts; see Retry-After' },
   FORBIDDEN_ORIGIN: { status: 403, description: 'The request came from an origin that may not change data' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'The body is not application/json' },
   PAYLOAD_TOO_LARGE: { status: 413, description: 'The body is too large' },
+  HEADERS_TOO_LARGE: { status: 431, description: 'The request headers are too large' },
+  REQUEST_TIMEOUT: { status: 408, description: 'The request did not arrive in time' },
   UNKNOWN_LANGUAGE: { status: 400, description: 'Not a language we offer' },
   NO_LANGUAGE: { status: 409, description: 'No language chosen yet' },
   FUTURE_DATE: { status: 400, description: 'The date has not started anywhere yet' },
@@ -22,6 +25,7 @@ export const API_ERRORS = {
   INVALID_MILESTONES: { status: 400, description: 'Milestones not strictly increasing or out of bounds' },
   NOT_FOUND: { status: 404, description: 'No such call' },
   INTERNAL_ERROR: { status: 500, description: 'Unexpected server error' },
+  SERVICE_UNAVAILABLE: { status: 503, description: 'Busy or the database does not answer; see Retry-After when given' },
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;

@@ -5,8 +5,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDatabase, migrateToLatest } from './db';
 import { registerAuth, type SessionOptions } from './plugins/auth';
+import { DEFAULT_REQUEST_TIMEOUT_MS, registerDeadline } from './plugins/availability';
+import { clientErrorHandler } from './plugins/clientErrors';
 import { registerDocs } from './plugins/docs';
 import { registerErrors } from './plugins/errors';
+import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
 import { registerSpa, type SpaFallback } from './plugins/spa';
 import { PRODUCTION_HASH_COST, type HashCost } from './plugins/password';
@@ -24,17 +27,30 @@ export interface AppOptions {
   corsOrigins?: string[];
   production?: boolean;
   cookieSameSite?: 'lax' | 'strict' | 'none';
-  trustProxy?: boolean;
+  /** true (every hop), a hop count, or the proxies' addresses/CIDRs; see config.ts. */
+  trustProxy?: boolean | number | string[];
   logger?: boolean | object;
   spaDir?: string | null;
   passwordHashCost?: HashCost;
   sessionIdleMs?: number;
   sessionAbsoluteMs?: number;
   now?: () => Date;
-  rateLimit?: { loginPerIpPerWindow?: number; loginPerAccountPerWindow?: number; windowMs?: number };
+  rateLimit?: {
+    loginPerIpPerWindow?: number;
+    loginPerAccountPerWindow?: number;
+    windowMs?: number;
+    loginFailuresPerIpPerMinute?: number;
+    signupsPerIpPerHour?: number;
+  };
+  hashQueue?: HashQueueOptions;
+  /** Every request is answered (503 at worst) within this time. */
+  requestTimeoutMs?: number;
+  /** PostgreSQL connect and statement timeout. */
+  databaseTimeoutMs?: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
 const BODY_LIMIT_BYTES = 16 * 1024;
 
 // Passwords and cookies must never reach the logs, whatever the log level.
@@ -45,15 +61,25 @@ function loggerOption(logger: AppOptions['logger']): boolean | object {
   return { ...(typeof logger === 'object' ? logger : {}), redact: { paths: REDACT, censor: '[redacted]' } };
 }
 
+/**
+ * A hop count trusts that many proxies in front, whoever connects: right only when the server
+ * cannot be reached except through them. Fastify itself ignores a number, hence the function.
+ */
+function trustProxyOption(trust: AppOptions['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust ?? false;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOption(options.logger),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustProxyOption(options.trustProxy),
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
-  const db = createDatabase(options.databaseUrl);
+  const db = createDatabase(options.databaseUrl, { timeoutMs: options.databaseTimeoutMs });
   try {
     await migrateToLatest(db);
   } catch (err) {
@@ -70,14 +96,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     idleMs: options.sessionIdleMs ?? 30 * DAY_MS,
     absoluteMs: options.sessionAbsoluteMs ?? 90 * DAY_MS,
     hashCost: options.passwordHashCost ?? PRODUCTION_HASH_COST,
+    hashQueue: options.hashQueue,
     rateLimit: {
       perIp: options.rateLimit?.loginPerIpPerWindow ?? 50,
       perAccount: options.rateLimit?.loginPerAccountPerWindow ?? 10,
-      windowMs: options.rateLimit?.windowMs ?? 15 * 60 * 1000,
+      windowMs: options.rateLimit?.windowMs ?? 15 * MINUTE_MS,
+      failuresPerIpShort: options.rateLimit?.loginFailuresPerIpPerMinute ?? 20,
+      shortWindowMs: MINUTE_MS,
+      signupsPerIp: options.rateLimit?.signupsPerIpPerHour ?? 10,
+      signupWindowMs: 60 * MINUTE_MS,
     },
   };
 
   let spaFallback: SpaFallback | null = null;
+  registerDeadline(app, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   registerErrors(app, (request, reply) => spaFallback?.(request, reply) ?? null);
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
   await registerAuth(app, session);

@@ -3,12 +3,14 @@
  *   PORT (3000), HOST (127.0.0.1; use 0.0.0.0 in a container or behind a proxy),
  *   DATABASE_URL: unset → SQLite file data/tracker.db; `sqlite:<path>` → that file; postgres://… → PostgreSQL,
  *   CORS_ORIGINS: comma-separated origins allowed to call the API from another site,
- *   NODE_ENV=production → Secure cookies and HSTS, TRUST_PROXY=true → honour X-Forwarded-*,
+ *   NODE_ENV=production → Secure `__Host-sid` cookie and HSTS,
+ *   TRUST_PROXY: which proxies' X-Forwarded-* to honour: true (any), a hop count, or addresses/CIDRs,
  *   COOKIE_SAMESITE: lax (default) | strict | none (an SPA on another site; forces Secure),
  *   SERVE_SPA: directory of the built SPA (default dist/; empty to serve the API only),
  *   LOG_LEVEL: info (default: one line per request and its answer), warn, error, …,
- *   RATE_LIMIT_PER_IP / RATE_LIMIT_PER_ACCOUNT: sign-in and sign-up attempts allowed per 15 minutes
- *   (defaults 50 and 10); test and benchmark runs that sign up many users from one address raise them.
+ *   RATE_LIMIT_PER_IP / RATE_LIMIT_PER_ACCOUNT: sign-in attempts per address and sign-in or sign-up
+ *   attempts per email allowed per 15 minutes (defaults 50 and 10); RATE_LIMIT_SIGNUP_PER_IP: sign-ups
+ *   per address per hour (default 10). Test and benchmark runs that sign up many users from one address raise them.
  */
 import { resolve } from 'node:path';
 import type { AppOptions } from './app';
@@ -32,6 +34,23 @@ function sameSite(value: string | undefined): AppOptions['cookieSameSite'] {
   throw new Error(`COOKIE_SAMESITE must be lax, strict or none, not "${value}"`);
 }
 
+/**
+ * TRUST_PROXY: unset, `false` or `0` → ignore X-Forwarded-For; `true` → trust every hop (only when
+ * the proxy overwrites the header); a number → that many proxies in front; otherwise a
+ * comma-separated list of proxy addresses or CIDRs (e.g. `10.0.0.0/8,127.0.0.1`), trusted only
+ * when the connection comes from one of them.
+ */
+export function trustProxy(value: string | undefined): AppOptions['trustProxy'] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+  const bad = list.find((a) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
+  if (bad !== undefined) throw new Error(`TRUST_PROXY must be true, false, a hop count or a list of addresses, not "${value}" ("${bad}")`);
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
@@ -44,13 +63,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
       production,
       cookieSameSite: sameSite(env.COOKIE_SAMESITE),
-      trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+      trustProxy: trustProxy(env.TRUST_PROXY),
       // Honoured in production too: `warn` drops the two log lines per request (about a tenth of a cheap read's cost, docs/PERFORMANCE.md).
       logger: { level: env.LOG_LEVEL ?? 'info' },
       spaDir: env.SERVE_SPA === '' ? null : resolve(env.SERVE_SPA ?? 'dist'),
       rateLimit: {
         loginPerIpPerWindow: positiveInt('RATE_LIMIT_PER_IP', env.RATE_LIMIT_PER_IP),
         loginPerAccountPerWindow: positiveInt('RATE_LIMIT_PER_ACCOUNT', env.RATE_LIMIT_PER_ACCOUNT),
+        signupsPerIpPerHour: positiveInt('RATE_LIMIT_SIGNUP_PER_IP', env.RATE_LIMIT_SIGNUP_PER_IP),
       },
     },
   };

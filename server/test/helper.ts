@@ -50,7 +50,7 @@ export async function buildTestApp(
     logger: false,
     spaDir: null,
     passwordHashCost: { N: 2 ** 12, r: 8, p: 1 },
-    rateLimit: { loginPerIpPerWindow: 1000, loginPerAccountPerWindow: 1000, windowMs: 60_000 },
+    rateLimit: { loginPerIpPerWindow: 1000, loginPerAccountPerWindow: 1000, windowMs: 60_000, loginFailuresPerIpPerMinute: 1000, signupsPerIpPerHour: 1000 },
     ...overrides,
   });
   return {

@@ -189,7 +189,7 @@ describeDb('response headers', () => {
     const prod = await buildTestApp({ production: true });
     try {
       const res = await prod.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'p@example.com', password: 'correct horse' } });
-      expect(res.cookies.find((c) => c.name === 'sid')).toMatchObject({ secure: true, httpOnly: true });
+      expect(res.cookies.find((c) => c.name === '__Host-sid')).toMatchObject({ secure: true, httpOnly: true });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {
       await prod.close();

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
+import { withSafeRollback } from './safeRollback';
 import * as initial from './migrations/20261121_01_initial';
 import * as seedLanguages from './migrations/20261121_02_seed_languages';
 import * as languageTotals from './migrations/20261121_03_language_totals';
@@ -24,9 +25,22 @@ function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-export function createDatabase(url: string): Kysely<Database> {
+/** PostgreSQL connect and statement timeout: a hung database answers 503 in seconds, not never. */
+const DATABASE_TIMEOUT_MS = 5_000;
+
+export function createDatabase(url: string, { timeoutMs = DATABASE_TIMEOUT_MS }: { timeoutMs?: number } = {}): Kysely<Database> {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // statement_timeout stops a slow statement on the server; query_timeout gives up on the client
+    // side too, for a server that no longer answers at all (stopped, or the network gone).
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: timeoutMs,
+      statement_timeout: timeoutMs,
+      query_timeout: timeoutMs + 1_000,
+      idle_in_transaction_session_timeout: 6 * timeoutMs,
+      keepAlive: true,
+    });
     // An idle connection can be ended by the database (restart, failover, DROP DATABASE); without a
     // listener pg rethrows that as an uncaught error and the whole process dies. The pool replaces
     // the connection on the next query, so noting it is enough.
@@ -40,7 +54,7 @@ export function createDatabase(url: string): Kysely<Database> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({ dialect: withSafeRollback(new SqliteDialect({ database: withStatementCache(sqlite) }), () => sqlite.inTransaction) });
 }
 
 const STATEMENT_CACHE_SIZE = 500;

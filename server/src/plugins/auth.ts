@@ -1,7 +1,9 @@
 /**
  * Sessions: a 256-bit random token in an HttpOnly cookie, only its SHA-256 stored. Sessions end
- * after an idle period (sliding, last-seen written at most once a minute) or an absolute
+ * after an idle period (sliding, last-seen written at most once an hour) or an absolute
  * lifetime, whichever comes first; an expired session is deleted when it is presented.
+ * A Secure cookie is named `__Host-sid`: browsers then refuse it unless it came over HTTPS from
+ * this very host with Path=/, so a sibling subdomain or a plain-http page cannot plant one.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
@@ -9,10 +11,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { ApiHttpError } from './errors';
+import { HashQueue, type HashQueueOptions } from './hashQueue';
 import { hashPassword, type HashCost } from './password';
 
-const SESSION_COOKIE = 'sid';
-const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
+/** The cookie's name: `__Host-sid` whenever it is Secure, plain `sid` only for development over http. */
+export const sessionCookieName = (secure: boolean): string => (secure ? '__Host-sid' : 'sid');
+
+/**
+ * How stale last_seen_at may get before a request writes it again: an hour, or a tenth of the
+ * idle limit when that is shorter, so a session still ends within 10% of its idle limit.
+ */
+const lastSeenResolutionMs = (idleMs: number) => Math.min(60 * 60 * 1000, Math.floor(idleMs / 10));
 
 export interface SessionOptions {
   secureCookie: boolean;
@@ -20,7 +29,18 @@ export interface SessionOptions {
   idleMs: number;
   absoluteMs: number;
   hashCost: HashCost;
-  rateLimit: { perIp: number; perAccount: number; windowMs: number };
+  hashQueue?: HashQueueOptions;
+  rateLimit: {
+    perIp: number;
+    perAccount: number;
+    windowMs: number;
+    /** Failed sign-ins per address per `shortWindowMs`, beside the long window. */
+    failuresPerIpShort: number;
+    shortWindowMs: number;
+    /** Sign-ups per address per `signupWindowMs`. */
+    signupsPerIp: number;
+    signupWindowMs: number;
+  };
 }
 
 export interface AuthContext extends SessionOptions {
@@ -33,6 +53,7 @@ declare module 'fastify' {
     db: Kysely<Database>;
     now: () => Date;
     auth: AuthContext;
+    hashQueue: HashQueue;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     startSession: (reply: FastifyReply, userId: number) => Promise<void>;
     endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -47,6 +68,10 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function registerAuth(app: FastifyInstance, options: SessionOptions): Promise<void> {
   await app.register(cookie);
   app.decorate('auth', { ...options, dummyHash: await hashPassword(randomBytes(16).toString('hex'), options.hashCost) });
+  const hashQueue = new HashQueue(options.hashQueue);
+  app.decorate('hashQueue', hashQueue);
+  app.addHook('onClose', () => hashQueue.close());
+  const cookieName = sessionCookieName(options.secureCookie);
   app.decorateRequest('userId', 0);
 
   const cookieOptions = {
@@ -60,17 +85,17 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
     const token = randomBytes(32).toString('base64url');
     const now = app.now().getTime();
     await app.db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now }).execute();
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: Math.floor(options.absoluteMs / 1000) });
+    reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: Math.floor(options.absoluteMs / 1000) });
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (token) await app.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
-    reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(cookieName, cookieOptions);
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    const userId = await sessionUser(app, options, request.cookies[SESSION_COOKIE]);
+    const userId = await sessionUser(app, options, request.cookies[cookieName]);
     if (userId === null) throw new ApiHttpError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
     request.userId = userId;
   });
@@ -87,7 +112,7 @@ async function sessionUser(app: FastifyInstance, options: SessionOptions, token:
     await app.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     return null;
   }
-  if (now - lastSeen >= LAST_SEEN_RESOLUTION_MS) {
+  if (now - lastSeen >= lastSeenResolutionMs(options.idleMs)) {
     await app.db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
   }
   return Number(session.user_id);

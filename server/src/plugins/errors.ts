@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { API_ERRORS, ApiErrorCode } from '@common/schemas/errors';
+import { isDatabaseUnavailable, sendUnavailable } from './availability';
 import type { SpaFallback } from './spa';
 
 /** A status and a code that API_ERRORS sends with it: `new ApiHttpError(409, 'FUTURE_DATE', …)` fails tsc. */
@@ -78,6 +79,10 @@ export function registerErrors(app: FastifyInstance, spaFallback: SpaFallback): 
     if (known) return sendError(reply, ...known);
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return sendError(reply, err.statusCode, 'INVALID_INPUT', 'The request is not valid.');
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      return sendUnavailable(reply);
     }
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again later.');

@@ -34,11 +34,20 @@ export async function forgetAccount(db: Kysely<Database>, email: string): Promis
   await db.deleteFrom('rate_limits').where('key', 'in', [accountKey('login', email), accountKey('register', email)]).execute();
 }
 
+/**
+ * Takes back one counted attempt: a sign-in that succeeded is not a failure, so the short
+ * per-address window ends up counting failures only, while still counting every attempt
+ * while it runs (a burst cannot slip past before its failures are known).
+ */
+export async function refundAttempt(db: Kysely<Database>, key: string): Promise<void> {
+  await db.updateTable('rate_limits').set({ count: sql<number>`count - 1` }).where('key', '=', key).where('count', '>', 0).execute();
+}
+
 export async function resetAttempts(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-/** Drops windows that ended long ago so the table stays small. */
+/** Drops windows that ended long ago so the table stays small; `windowMs` must be the longest window in use. */
 export async function pruneAttempts(db: Kysely<Database>, windowMs: number, nowMs: number): Promise<void> {
   await db.deleteFrom('rate_limits').where('window_start', '<', nowMs - windowMs).execute();
 }

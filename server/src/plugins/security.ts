@@ -1,6 +1,8 @@
 /**
  * Browser-facing protections: CORS for the configured origins only, security headers, and the
- * CSRF defences for state-changing calls (JSON-only bodies, Origin must be ours or allowed).
+ * CSRF defences for state-changing calls (JSON-only bodies, Origin must be ours or allowed, and
+ * the browser's Fetch Metadata: a call it marks `cross-site` or `same-site` must come from an
+ * allowed Origin, so a sibling subdomain or a request without Origin cannot change anything).
  * Cookies are SameSite as well, but these checks do not depend on the browser honouring it.
  */
 import cors from '@fastify/cors';
@@ -14,6 +16,7 @@ export interface SecurityOptions {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The SPA's CSP. No upgrade-insecure-requests: over plain http off localhost it blanks the page. */
 const SPA_CSP_DIRECTIVES = {
@@ -54,14 +57,17 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP_DIRECTIVES },
     // HSTS only where the site is served over HTTPS; on plain http it would lock browsers out.
-    strictTransportSecurity: options.production ? { maxAge: 15552000, includeSubDomains: true } : false,
+    strictTransportSecurity: options.production ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   });
 
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== `${request.protocol}://${request.host}` && !allowed.has(origin)) {
+    const ours = origin === `${request.protocol}://${request.host}`;
+    const site = request.headers['sec-fetch-site'];
+    const fromElsewhere = site === 'cross-site' || site === 'same-site';
+    if ((origin !== undefined && !ours && !allowed.has(origin)) || (fromElsewhere && !(origin !== undefined && allowed.has(origin)))) {
       return sendError(reply, 403, 'FORBIDDEN_ORIGIN', 'Requests from this site are not allowed.');
     }
     if (hasBody(request) && !isJson(request.headers['content-type'])) {

@@ -4,14 +4,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/domain';
+import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidPasswordLength } from '@common/domain';
 import { credentialsSchema, emailAnswerSchema } from '@common/schemas/auth';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { isUniqueViolation } from '../db';
 import { pruneSessions } from '../plugins/auth';
 import { ApiHttpError, validationMessage, type AjvError } from '../plugins/errors';
-import { hashPassword, verifyPassword } from '../plugins/password';
-import { accountKey, countAttempt, pruneAttempts, resetAttempts } from '../plugins/rateLimit';
+import { hashPassword, isCommonPassword, verifyPassword } from '../plugins/password';
+import { accountKey, countAttempt, pruneAttempts, refundAttempt, resetAttempts } from '../plugins/rateLimit';
 import { publicErrors, security } from './schemas';
 import { rejectBody } from './shared';
 
@@ -38,21 +38,31 @@ function checkValidation(request: FastifyRequest): void {
 function checkSignUpInput(email: string, password: string): void {
   if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', MISSING);
   if (email.length > EMAIL_MAX_LENGTH) throw new ApiHttpError(400, 'INVALID_INPUT', 'Email must be less than 100 characters');
-  // String length as the sign-up form counts it, so both sides accept exactly the same passwords.
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    throw new ApiHttpError(400, 'INVALID_INPUT', 'Password must be between 8 and 100 characters');
-  }
+  // Counted in code points, as the sign-up form counts it, so both sides accept exactly the same passwords.
+  if (!isValidPasswordLength(password)) throw new ApiHttpError(400, 'INVALID_INPUT', 'Password must be between 8 and 100 characters');
   if (!EMAIL_PATTERN.test(email)) throw new ApiHttpError(400, 'INVALID_INPUT', 'Enter a valid email address, like name@example.com');
+  if (isCommonPassword(password)) throw new ApiHttpError(400, 'COMMON_PASSWORD', COMMON_PASSWORD_MESSAGE);
 }
+
+const shortLoginKey = (request: FastifyRequest) => `login-ip-short:${request.ip}`;
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const { rateLimit } = app.auth;
 
+  const longestWindowMs = Math.max(rateLimit.windowMs, rateLimit.shortWindowMs, rateLimit.signupWindowMs);
+
+  /** Counts an attempt against every window that applies; throws 429 when one is exhausted. */
   async function throttle(kind: 'login' | 'register', request: FastifyRequest, email: string): Promise<void> {
     const now = app.now().getTime();
-    await pruneAttempts(app.db, rateLimit.windowMs, now);
-    await countAttempt(app.db, `${kind}-ip:${request.ip}`, rateLimit.perIp, rateLimit.windowMs, now);
+    await pruneAttempts(app.db, longestWindowMs, now);
+    if (kind === 'register') {
+      // Sign-up answers EMAIL_EXISTS by design, so each try is an enumeration probe: an hourly budget of its own.
+      await countAttempt(app.db, `register-ip:${request.ip}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
+    } else {
+      await countAttempt(app.db, `login-ip:${request.ip}`, rateLimit.perIp, rateLimit.windowMs, now);
+      await countAttempt(app.db, shortLoginKey(request), rateLimit.failuresPerIpShort, rateLimit.shortWindowMs, now);
+    }
     await countAttempt(app.db, accountKey(kind, email), rateLimit.perAccount, rateLimit.windowMs, now);
   }
 
@@ -62,7 +72,9 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     schema: {
       tags: ['auth'],
       summary: 'Create an account and sign in',
-      description: 'Errors use the sign-up form\'s wording. The new user is signed in (cookie `sid`). Rate limited per IP and per email.',
+      description:
+        'Errors use the sign-up form\'s wording; a password among the most common ones is 400 COMMON_PASSWORD. The new user is signed in ' +
+        '(cookie `__Host-sid` over HTTPS, `sid` in development over http). Rate limited per IP (per hour) and per email; 503 with Retry-After when too many sign-ins wait for hashing.',
       querystring: emptyQuery,
       body: credentialsSchema,
       response: { 201: { ...emailAnswerSchema, description: 'Created and signed in' }, ...authErrors('EMAIL_EXISTS') },
@@ -74,7 +86,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       await throttle('register', request, email);
       const taken = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
       if (taken) throw emailExists();
-      const passwordHash = await hashPassword(password, app.auth.hashCost);
+      const passwordHash = await hashPassword(password, app.auth.hashCost, app.hashQueue.forRequest(request, reply));
       const user = await app.db
         .insertInto('users')
         .values({ email, password_hash: passwordHash, current_language: null, created_at: app.now().getTime() })
@@ -96,7 +108,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       summary: 'Sign in',
       description:
         'Answers 401 INVALID_CREDENTIALS alike, and in the same time, whether or not the email exists. Each sign-in starts a new session. ' +
-        'Rate limited per IP and per email; a successful sign-in clears only that email\'s counter.',
+        'Rate limited per IP (a 15-minute window of attempts and a short window of failures) and per email; a successful sign-in clears only that email\'s counter. ' +
+        '503 with Retry-After when too many sign-ins wait for hashing.',
       querystring: emptyQuery,
       body: credentialsSchema,
       response: { 200: { ...emailAnswerSchema, description: 'Signed in' }, ...authErrors('INVALID_CREDENTIALS') },
@@ -107,10 +120,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', MISSING);
       await throttle('login', request, email);
       const user = await app.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
-      const valid = await verifyPassword(password, user?.password_hash ?? app.auth.dummyHash);
+      const valid = await verifyPassword(password, user?.password_hash ?? app.auth.dummyHash, app.hashQueue.forRequest(request, reply));
       if (!user || !valid) throw new ApiHttpError(401, 'INVALID_CREDENTIALS', 'Incorrect email and/or password, try again');
       const userId = Number(user.id);
       await resetAttempts(app.db, accountKey('login', email));
+      await refundAttempt(app.db, shortLoginKey(request));
       await pruneSessions(app, userId);
       await app.startSession(reply, userId);
       return { email };

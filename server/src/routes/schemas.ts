@@ -24,11 +24,14 @@ function errorResponses(specs: ErrorSpec[]): Record<number, ReturnType<typeof er
 }
 
 /** Error answers of a read under /api/user. */
-export const readErrors = (...extra: ErrorSpec[]) => errorResponses([400, 'UNAUTHENTICATED', 500, ...extra]);
+export const readErrors = (...extra: ErrorSpec[]) => errorResponses([400, 'UNAUTHENTICATED', 500, 503, ...extra]);
 /** Error answers of a write under /api/user (body, origin and media-type checks apply). */
-export const writeErrors = (...extra: ErrorSpec[]) => errorResponses([400, 'UNAUTHENTICATED', 403, 413, 415, 500, ...extra]);
-/** Error answers of a public call. */
-export const publicErrors = (...extra: ErrorSpec[]) => errorResponses([500, ...extra]);
+export const writeErrors = (...extra: ErrorSpec[]) => errorResponses([400, 'UNAUTHENTICATED', 403, 413, 415, 500, 503, ...extra]);
+/**
+ * Error answers of a public call. Every call may answer 503 SERVICE_UNAVAILABLE: the request
+ * deadline passed or the database does not answer (plugins/availability.ts).
+ */
+export const publicErrors = (...extra: ErrorSpec[]) => errorResponses([500, 503, ...extra]);
 
 /** The OpenAPI security requirement of every call that needs the session cookie. */
 export const security = [{ session: [] }];

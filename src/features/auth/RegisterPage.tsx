@@ -7,15 +7,9 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
-import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
 import { AuthField, EMAIL_PLACEHOLDER, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
-import { signUpError } from './signUpValidation';
-
-function signUpFailureMessage(error: unknown): string {
-  if (serverErrorCode(error) === 'EMAIL_EXISTS') return ERRORS.EMAIL_EXISTS;
-  return messageFor(error, 'SIGN_UP_ERROR');
-}
+import { signUpError, signUpFailureMessage } from './signUpValidation';
 
 export function RegisterPage() {
   const [email, setEmail] = useState('');

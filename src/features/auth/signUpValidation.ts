@@ -1,5 +1,5 @@
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/domain';
-import { VALIDATION } from '@/lib/errorMessages';
+import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidPasswordLength } from '@common/domain';
+import { ERRORS, messageFor, serverErrorCode, VALIDATION } from '@/lib/errorMessages';
 
 export interface SignUpForm {
   email: string;
@@ -12,6 +12,19 @@ export function signUpError({ email, password, repeat }: SignUpForm): string | n
   if (email.trim() === '' || password === '' || repeat === '') return VALIDATION.EMPTY_CREDENTIALS;
   if (password !== repeat) return VALIDATION.PASSWORDS_DIFFER;
   if (email.trim().length > EMAIL_MAX_LENGTH) return VALIDATION.EMAIL_TOO_LONG;
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) return VALIDATION.PASSWORD_LENGTH;
+  // Code points, as the server counts: four emoji are four characters, not eight.
+  if (!isValidPasswordLength(password)) return VALIDATION.PASSWORD_LENGTH;
   return null;
+}
+
+/**
+ * The message for a refused sign-up. The rule after spec 5's four, "not one of the most common
+ * passwords", is checked by the server only: its list (about 18,000 entries, 80 KB compressed)
+ * would weigh more than the whole sign-up screen, so the form shows the server's reason instead.
+ */
+export function signUpFailureMessage(error: unknown): string {
+  const code = serverErrorCode(error);
+  if (code === 'EMAIL_EXISTS') return ERRORS.EMAIL_EXISTS;
+  if (code === 'COMMON_PASSWORD') return COMMON_PASSWORD_MESSAGE;
+  return messageFor(error, 'SIGN_UP_ERROR');
 }

@@ -94,6 +94,18 @@ describe('sign-up answers (spec 8)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Server unreachable, try again later');
   });
 
+  it('gives the server\'s reason when the password is one of the most common ones', async () => {
+    server.use(
+      http.post(api('/auth/register'), () =>
+        HttpResponse.json({ error: 'COMMON_PASSWORD', message: 'This password is too common, choose one that is harder to guess' }, { status: 400 }),
+      ),
+    );
+    const { fill } = await openSignUp();
+    await fill('new@example.com', 'password1', 'password1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This password is too common, choose one that is harder to guess');
+    expect(db.signedIn).toBe(false);
+  });
+
   it('shows the generic sign-up error for any other failure', async () => {
     server.use(http.post(api('/auth/register'), () => HttpResponse.json({ error: 'INTERNAL_ERROR', message: 'x' }, { status: 500 })));
     const { fill } = await openSignUp();
