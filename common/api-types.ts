@@ -9,6 +9,7 @@ import type { Milestones } from './domain';
 
 export type { ApiError, ApiErrorCode } from './schemas/errors';
 export type { ActivityRecord, AddDailyActivity, DailyMinutes, EditDailyActivity, SkillMinutes } from './schemas/activity';
+export type { DailyGoal, SaveDailyGoal } from './schemas/goal';
 
 export interface Credentials {
   email: string;
@@ -28,13 +29,6 @@ export interface HasLanguage {
   hasLanguage: boolean;
 }
 
-export interface DailyGoal {
-  dailyGoalMinutes: number;
-}
-export interface SaveDailyGoal {
-  dailyGoalMinutes: number;
-  date: string;
-}
 
 export interface PreviousTime {
   previousHours: number;
