@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CalendarPanel } from '@/features/dashboard/CalendarPanel';
 import { seedSignedInLearner } from '../../mocks/db';
 import { api, apiError } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { renderApp, renderWithProviders } from '../../utils';
 import { day, freezeToday } from './calendarHelpers';
-import { DASHBOARD_TEST_TIMEOUT } from './renderDashboard';
+import { DASHBOARD_TEST_TIMEOUT, warmUpDashboard } from './renderDashboard';
 
 freezeToday();
 
@@ -20,6 +20,7 @@ async function renderCalendar() {
 }
 
 describe('Calendar panel', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
+  beforeAll(...warmUpDashboard);
   it("shows 'Loading...' until the activity records arrive", async () => {
     seedSignedInLearner();
     renderWithProviders(<CalendarPanel />);
@@ -173,7 +174,7 @@ describe('Calendar panel', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   it('is part of the dashboard, next to the streak panel', async () => {
     seedSignedInLearner('Spanish', { activities: [day('2026-11-21', true, { listeningDailyMins: 30 })] });
     renderApp('/dashboard');
-    expect(await screen.findByRole('table', { name: 'November 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'November 2026' }, { timeout: 10000 })).toBeInTheDocument();
     expect(await screen.findByText("You've done 1 day in a row this week!")).toBeInTheDocument();
   });
 });
