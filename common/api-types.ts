@@ -3,7 +3,6 @@
  * its msw handlers and the tests: `import type` only. Each shape is declared once, as a JSON
  * schema in common/schemas/, and its type here comes from that schema (FromSchema), so the
  * server's validation, serialization and OpenAPI description and the SPA's types cannot drift.
- * (Shapes not yet moved to common/schemas/ are still written here; see docs/decisions.)
  */
 export type { ApiError, ApiErrorCode } from './schemas/errors';
 export type { ActivityRecord, AddDailyActivity, DailyMinutes, EditDailyActivity, SkillMinutes } from './schemas/activity';
@@ -12,11 +11,4 @@ export type { ChooseLanguage, HasLanguage, Language, UserLanguage } from './sche
 export type { MilestonesBody } from './schemas/milestones';
 export type { PreviousTime } from './schemas/previousTime';
 export type { MonthlyTotal, Progress } from './schemas/progress';
-
-export interface DailyGoal {
-  dailyGoalMinutes: number;
-}
-export interface SaveDailyGoal {
-  dailyGoalMinutes: number;
-  date: string;
-}
+export type { DailyGoal, SaveDailyGoal } from './schemas/goal';

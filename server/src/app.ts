@@ -15,11 +15,13 @@ import { registerSpa, type SpaFallback } from './plugins/spa';
 import { PRODUCTION_HASH_COST, type HashCost } from './plugins/password';
 import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
+import { calendarRoutes } from './routes/calendar';
 import { goalRoutes } from './routes/goal';
 import { languageRoutes } from './routes/languages';
 import { milestoneRoutes } from './routes/milestones';
 import { previousTimeRoutes } from './routes/previousTime';
 import { progressRoutes } from './routes/progress';
+import { restDayRoutes } from './routes/restDays';
 import { userRoutes } from './routes/user';
 
 export interface AppOptions {
@@ -126,6 +128,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(activityRoutes);
       await user.register(milestoneRoutes);
       await user.register(progressRoutes);
+      await user.register(calendarRoutes);
+      await user.register(restDayRoutes);
     },
     { prefix: '/api/user' },
   );

@@ -23,6 +23,7 @@ async function busyLearner(): Promise<{ api: Caller; cookie: string; email: stri
   await api.post('/api/user/daily-goal', { dailyGoalMinutes: 90, date: today });
   await api.post('/api/user/previous-time', { previousHours: 30 });
   await api.post('/api/user/milestones', milestones);
+  await api.post('/api/user/rest-days', { weekdays: [0], periods: [{ from: addDays(today, -7), to: addDays(today, -5) }] });
   await api.post('/api/user/daily-activity', { date: today, listeningDailyMins: 50 });
   await api.patch('/api/user/daily-activity', {
     date: addDays(today, -1),
@@ -108,6 +109,8 @@ describeDb('ended sessions', () => {
     ['GET', '/api/user/daily-activity/all'],
     ['GET', `/api/user/daily-activity?date=${date}`],
     ['GET', `/api/user/calendar/month-total?today=${date}`],
+    ['GET', `/api/user/calendar/summary?today=${date}`],
+    ['GET', '/api/user/rest-days'],
     ['DELETE', '/api/user'],
   ];
 

@@ -25,6 +25,7 @@ import type { CalendarSummary } from '@common/schemas/calendar';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Stats, StatsQuery } from '@common/schemas/stats';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
+import { monthOf, monthRange } from '@/lib/calendar';
 import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
 
 const TAGS = [
@@ -127,6 +128,7 @@ export const apiSlice = createApi({
         'Activities',
         'MonthlyTotal',
         'Milestones',
+        'CalendarSummary',
       ],
     }),
 
@@ -142,7 +144,8 @@ export const apiSlice = createApi({
     saveDailyGoal: build.mutation<DailyGoal, SaveDailyGoal>({
       query: (body) => ({ url: '/user/daily-goal', method: 'POST', body }),
       extraOptions: noRetry,
-      invalidatesTags: ['DailyGoal', 'Activities'],
+      // Today's achieved follows the new goal: today's month of activities and the streak.
+      invalidatesTags: (_r, _e, { date }) => ['DailyGoal', { type: 'Activities', id: monthOf(date) }, 'CalendarSummary'],
     }),
 
     // ---- previous time ----
@@ -165,21 +168,38 @@ export const apiSlice = createApi({
       query: (date) => `/user/daily-activity?date=${encodeURIComponent(date)}`,
       providesTags: (_r, _e, date) => [{ type: 'DailyMinutes', id: date }],
     }),
-    getActivities: build.query<ActivityRecord[], void>({
-      query: () => '/user/daily-activity/all',
-      providesTags: ['Activities'],
+    /** One month of activity records ('YYYY-MM'): the calendar never asks for the whole history. */
+    getMonthActivities: build.query<ActivityRecord[], string>({
+      query: (month) => {
+        const { from, to } = monthRange(month);
+        return `/user/daily-activity/all?from=${from}&to=${to}`;
+      },
+      providesTags: (_r, _e, month) => [{ type: 'Activities', id: month }],
     }),
     addDailyActivity: build.mutation<ActivityRecord, AddDailyActivity>({
       query: (body) => ({ url: '/user/daily-activity', method: 'POST', body }),
       extraOptions: noRetry,
-      invalidatesTags: ['DailyMinutes', 'Progress', 'Activities', 'MonthlyTotal'],
+      // Activities and the monthly total of the day's month only, and the streak summary.
+      invalidatesTags: (_r, _e, { date }) => [
+        'DailyMinutes',
+        'Progress',
+        { type: 'Activities', id: monthOf(date) },
+        { type: 'MonthlyTotal', id: monthOf(date) },
+        'CalendarSummary',
+      ],
     }),
     editDailyActivity: build.mutation<ActivityRecord, EditDailyActivity>({
       query: (body) => ({ url: '/user/daily-activity', method: 'PATCH', body }),
       extraOptions: noRetry,
       // Spec 4 lists daily minutes, activities and progress. An edit also changes the month's
       // total shown beside the calendar, so that is refreshed too rather than left stale.
-      invalidatesTags: ['DailyMinutes', 'Activities', 'Progress', 'MonthlyTotal'],
+      invalidatesTags: (_r, _e, { date }) => [
+        'DailyMinutes',
+        { type: 'Activities', id: monthOf(date) },
+        'Progress',
+        { type: 'MonthlyTotal', id: monthOf(date) },
+        'CalendarSummary',
+      ],
     }),
 
     // ---- milestones ----
@@ -202,9 +222,10 @@ export const apiSlice = createApi({
       query: () => '/user/progress',
       providesTags: ['Progress'],
     }),
+    /** The total of one month ('YYYY-MM'); the server takes any day of it as `today`. */
     getMonthTotal: build.query<MonthlyTotal, string>({
-      query: (today) => `/user/calendar/month-total?today=${encodeURIComponent(today)}`,
-      providesTags: ['MonthlyTotal'],
+      query: (month) => `/user/calendar/month-total?today=${monthRange(month).from}`,
+      providesTags: (_r, _e, month) => [{ type: 'MonthlyTotal', id: month }],
     }),
     getCalendarSummary: build.query<CalendarSummary, string>({
       query: (today) => `/user/calendar/summary?today=${encodeURIComponent(today)}`,
@@ -247,7 +268,7 @@ export const {
   useGetPreviousHoursQuery,
   useGetPreviousHoursByLanguageQuery,
   useSavePreviousHoursMutation,
-  useGetActivitiesQuery,
+  useGetMonthActivitiesQuery,
   useAddDailyActivityMutation,
   useEditDailyActivityMutation,
   useGetMilestonesQuery,

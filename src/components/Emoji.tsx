@@ -1,9 +1,10 @@
-export type EmojiKind = 'happy' | 'neutral' | 'sad';
+export type EmojiKind = 'happy' | 'neutral' | 'sad' | 'rest';
 
 const GLYPHS: Record<EmojiKind, { glyph: string; label: string }> = {
   happy: { glyph: '😊', label: 'Happy face' },
   neutral: { glyph: '😐', label: 'Neutral face' },
   sad: { glyph: '😞', label: 'Sad face' },
+  rest: { glyph: '😴', label: 'Sleeping face' },
 };
 
 interface EmojiProps {

@@ -3,6 +3,8 @@
  * strings in the learner's own time zone, so comparing them as strings compares the days.
  */
 import type { ActivityRecord } from '@common/api-types';
+import type { RestDays } from '@common/schemas/restDays';
+import { isRestDay } from '@common/streak';
 
 export interface CalendarDay {
   /** ISO date of the day. */
@@ -14,7 +16,7 @@ export interface CalendarDay {
 /** One week row of the grid, Sunday first; days of the neighbouring months are null. */
 export type CalendarWeek = (CalendarDay | null)[];
 
-export type TileEmoji = 'happy' | 'neutral' | 'sad';
+export type TileEmoji = 'happy' | 'neutral' | 'sad' | 'rest';
 
 export interface TileState {
   emoji: TileEmoji | null;
@@ -64,25 +66,39 @@ export const yearMonthOf = (iso: string): YearMonth => {
   return { year, month };
 };
 
-/** The earliest recorded day, or null when the learner has no records yet. */
-export function earliestRecordDate(records: readonly ActivityRecord[]): string | null {
-  return records.reduce<string | null>((min, r) => (min === null || r.date < min ? r.date : min), null);
+/** 'YYYY-MM', the key of a month's cache entries, from a month or from any ISO date in it. */
+export const monthKey = ({ year, month }: YearMonth) => `${year}-${pad(month)}`;
+export const monthOf = (iso: string) => iso.slice(0, 7);
+
+/** The first and last ISO date of a month given as 'YYYY-MM'. */
+export function monthRange(key: string): { from: string; to: string } {
+  const { year, month } = yearMonthOf(key);
+  return { from: isoDate(year, month, 1), to: isoDate(year, month, daysInMonth(year, month)) };
+}
+
+/** What the calendar needs beside a month's records: the first recorded day and the rest days. */
+export interface CalendarContext {
+  today: string;
+  firstActivityDate: string | null;
+  restDays: RestDays;
 }
 
 /**
  * What a day tile shows and whether it opens the edit modal:
  * - future days: no emoji, not clickable;
- * - today: happy when achieved, else neutral; always clickable;
- * - past days before the earliest record (every past day when there are no records): greyed;
- * - other past days: happy when achieved, else sad.
+ * - past days before the first record (every past day when there is none): greyed;
+ * - achieved days: happy;
+ * - a rest day not achieved (contract, "Forgiving streaks"): the rest mark, today included;
+ * - today otherwise neutral, other past days sad.
  */
-export function tileState(date: string, today: string, records: readonly ActivityRecord[]): TileState {
+export function tileState(date: string, records: readonly ActivityRecord[], { today, firstActivityDate, restDays }: CalendarContext): TileState {
   if (date > today) return { emoji: null, clickable: false, greyed: false };
+  const isToday = date === today;
+  if (!isToday && (firstActivityDate === null || date < firstActivityDate)) return { emoji: null, clickable: false, greyed: true };
   const achieved = records.some((r) => r.date === date && r.achieved);
-  if (date === today) return { emoji: achieved ? 'happy' : 'neutral', clickable: true, greyed: false };
-  const earliest = earliestRecordDate(records);
-  if (earliest === null || date < earliest) return { emoji: null, clickable: false, greyed: true };
-  return { emoji: achieved ? 'happy' : 'sad', clickable: true, greyed: false };
+  if (achieved) return { emoji: 'happy', clickable: true, greyed: false };
+  if (isRestDay(date, restDays)) return { emoji: 'rest', clickable: true, greyed: false };
+  return { emoji: isToday ? 'neutral' : 'sad', clickable: true, greyed: false };
 }
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;

@@ -1,4 +1,4 @@
-/** Streak rules of spec 4 and the streak panel's texts, pure and DOM-free. */
+/** The streak panel's texts and counts, pure and DOM-free; the streak itself comes from the server's summary. */
 import type { ActivityRecord } from '@common/api-types';
 import { localIsoDate } from '@common/domain';
 import { plural } from '@/lib/time';
@@ -7,18 +7,6 @@ import { plural } from '@/lib/time';
 export function daysBefore(iso: string, days: number): string {
   const [y, m, d] = iso.split('-').map(Number);
   return localIsoDate(new Date(y, m - 1, d - days));
-}
-
-/**
- * Consecutive days ending today whose `achieved` flag is true. The spec counts the streak as
- * "ending today", so a day in progress that has not reached its goal yet gives 0 even when
- * yesterday and the days before were achieved; the streak comes back once today is achieved.
- */
-export function currentStreak(records: readonly ActivityRecord[], today: string): number {
-  const achieved = new Set(records.filter((r) => r.achieved).map((r) => r.date));
-  let streak = 0;
-  while (achieved.has(daysBefore(today, streak))) streak += 1;
-  return streak;
 }
 
 /** Days of `today`'s month, up to and including today, on which the goal was achieved. */
@@ -32,3 +20,6 @@ export const dayCount = (n: number) => plural(n, 'day');
 export const streakHeadline = (streak: number) => (streak > 0 ? 'Hurray' : 'Oh No!');
 
 export const streakText = (streak: number) => `You've done ${dayCount(streak)} in a row this week!`;
+
+/** Added to the spec's texts (issue 15) while today is not achieved yet and yesterday ended a run. */
+export const keepRunText = (runUpToYesterday: number) => `Reach today's goal to keep your ${runUpToYesterday}-day run going.`;

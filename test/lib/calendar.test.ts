@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityRecord } from '@common/api-types';
+import type { CalendarContext } from '@/lib/calendar';
 import {
-  earliestRecordDate,
   formatDayName,
   formatLongDate,
   formatMonthTitle,
   monthGrid,
+  monthRange,
   shiftMonth,
   tileState,
 } from '@/lib/calendar';
@@ -20,7 +21,14 @@ const record = (date: string, achieved: boolean): ActivityRecord => ({
 });
 
 const TODAY = '2026-11-21';
-const records = [record('2026-11-05', true), record('2026-11-03', false), record('2026-11-10', false)];
+const records = [record('2026-11-03', false), record('2026-11-05', true), record('2026-11-10', false)];
+/** The summary's first recorded day and no rest days, unless a test says otherwise. */
+const context = (overrides: Partial<CalendarContext> = {}): CalendarContext => ({
+  today: TODAY,
+  firstActivityDate: '2026-11-03',
+  restDays: { weekdays: [], periods: [] },
+  ...overrides,
+});
 
 describe('monthGrid', () => {
   it('starts the month on its weekday with blanks for the previous month (Sunday first)', () => {
@@ -53,43 +61,56 @@ describe('shiftMonth', () => {
   });
 });
 
+describe('monthRange', () => {
+  it('spans a month from its 1st to its last day, leap years included', () => {
+    expect(monthRange('2026-11')).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(monthRange('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthRange('2026-12')).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+  });
+});
+
 describe('tileState', () => {
   it('shows a happy face on a past day whose achieved flag is true', () => {
-    expect(tileState('2026-11-05', TODAY, records)).toEqual({ emoji: 'happy', clickable: true, greyed: false });
+    expect(tileState('2026-11-05', records, context())).toEqual({ emoji: 'happy', clickable: true, greyed: false });
   });
 
   it('shows a neutral face on today while its goal is not achieved, and it stays clickable', () => {
-    expect(tileState(TODAY, TODAY, records)).toEqual({ emoji: 'neutral', clickable: true, greyed: false });
+    expect(tileState(TODAY, records, context())).toEqual({ emoji: 'neutral', clickable: true, greyed: false });
   });
 
   it('shows a happy face on today once today is achieved', () => {
-    expect(tileState(TODAY, TODAY, [...records, record(TODAY, true)]).emoji).toBe('happy');
+    expect(tileState(TODAY, [...records, record(TODAY, true)], context()).emoji).toBe('happy');
   });
 
-  it('shows a sad face on a past day on or after the earliest record that is not achieved', () => {
-    expect(tileState('2026-11-03', TODAY, records)).toEqual({ emoji: 'sad', clickable: true, greyed: false });
-    // No record at all for that day, but it lies after the earliest record.
-    expect(tileState('2026-11-08', TODAY, records)).toEqual({ emoji: 'sad', clickable: true, greyed: false });
+  it('shows a sad face on a past day on or after the first record that is not achieved', () => {
+    expect(tileState('2026-11-03', records, context())).toEqual({ emoji: 'sad', clickable: true, greyed: false });
+    // No record at all for that day, but it lies after the first record.
+    expect(tileState('2026-11-08', records, context())).toEqual({ emoji: 'sad', clickable: true, greyed: false });
   });
 
-  it('greys out days before the earliest record and makes them not clickable', () => {
-    expect(tileState('2026-11-02', TODAY, records)).toEqual({ emoji: null, clickable: false, greyed: true });
-    expect(tileState('2026-10-31', TODAY, records)).toEqual({ emoji: null, clickable: false, greyed: true });
+  it("greys out days before the first record (from the server's summary) and makes them not clickable", () => {
+    expect(tileState('2026-11-02', records, context())).toEqual({ emoji: null, clickable: false, greyed: true });
+    expect(tileState('2026-10-31', [], context())).toEqual({ emoji: null, clickable: false, greyed: true });
   });
 
   it('shows nothing on future days and does not let them be clicked', () => {
-    expect(tileState('2026-11-22', TODAY, records)).toEqual({ emoji: null, clickable: false, greyed: false });
-    expect(tileState('2027-01-01', TODAY, [record('2027-01-01', true)])).toMatchObject({ emoji: null, clickable: false });
+    expect(tileState('2026-11-22', records, context())).toEqual({ emoji: null, clickable: false, greyed: false });
+    expect(tileState('2027-01-01', [record('2027-01-01', true)], context())).toMatchObject({ emoji: null, clickable: false });
   });
 
   it('treats every day before today as before the start when there are no records', () => {
-    expect(tileState('2026-11-20', TODAY, [])).toEqual({ emoji: null, clickable: false, greyed: true });
-    expect(tileState(TODAY, TODAY, [])).toEqual({ emoji: 'neutral', clickable: true, greyed: false });
+    expect(tileState('2026-11-20', [], context({ firstActivityDate: null }))).toEqual({ emoji: null, clickable: false, greyed: true });
+    expect(tileState(TODAY, [], context({ firstActivityDate: null }))).toEqual({ emoji: 'neutral', clickable: true, greyed: false });
   });
 
-  it('finds the earliest record even when records are not sorted', () => {
-    expect(earliestRecordDate(records)).toBe('2026-11-03');
-    expect(earliestRecordDate([])).toBeNull();
+  it('marks an unachieved rest day (weekday or break) with the rest mark; an achieved rest day shows as achieved', () => {
+    // 8 November 2026 is a Sunday.
+    const resting = context({ restDays: { weekdays: [0], periods: [{ from: '2026-11-12', to: '2026-11-13' }] } });
+    expect(tileState('2026-11-08', records, resting)).toEqual({ emoji: 'rest', clickable: true, greyed: false });
+    expect(tileState('2026-11-12', records, resting).emoji).toBe('rest');
+    expect(tileState('2026-11-14', records, resting).emoji).toBe('sad');
+    expect(tileState('2026-11-08', [...records, record('2026-11-08', true)], resting).emoji).toBe('happy');
+    expect(tileState('2026-11-01', records, resting)).toMatchObject({ emoji: null, greyed: true });
   });
 });
 

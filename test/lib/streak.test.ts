@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityRecord } from '@common/api-types';
-import { achievedDaysThisMonth, currentStreak, daysBefore, streakHeadline, streakText } from '@/lib/streak';
+import { achievedDaysThisMonth, daysBefore, keepRunText, streakHeadline, streakText } from '@/lib/streak';
 
 const record = (date: string, achieved: boolean): ActivityRecord => ({
   date,
@@ -9,40 +9,6 @@ const record = (date: string, achieved: boolean): ActivityRecord => ({
   readingDailyMins: 0,
   speakingDailyMins: 0,
   writingDailyMins: 0,
-});
-
-describe('currentStreak', () => {
-  it('counts consecutive achieved days ending today', () => {
-    const records = [record('2026-11-19', true), record('2026-11-20', true), record('2026-11-21', true)];
-    expect(currentStreak(records, '2026-11-21')).toBe(3);
-  });
-
-  it('stops at the first day without an achieved flag', () => {
-    const records = [
-      record('2026-11-17', true),
-      record('2026-11-18', false),
-      record('2026-11-19', true),
-      record('2026-11-20', true),
-      record('2026-11-21', true),
-    ];
-    expect(currentStreak(records, '2026-11-21')).toBe(3);
-  });
-
-  it('stops at a day with no record at all', () => {
-    const records = [record('2026-11-18', true), record('2026-11-20', true), record('2026-11-21', true)];
-    expect(currentStreak(records, '2026-11-21')).toBe(2);
-  });
-
-  it('is 0 when today is not achieved yet, even if yesterday was (the streak ends today)', () => {
-    expect(currentStreak([record('2026-11-20', true), record('2026-11-21', false)], '2026-11-21')).toBe(0);
-    expect(currentStreak([record('2026-11-20', true)], '2026-11-21')).toBe(0);
-    expect(currentStreak([], '2026-11-21')).toBe(0);
-  });
-
-  it('runs across month and year boundaries', () => {
-    const records = [record('2026-12-30', true), record('2026-12-31', true), record('2027-01-01', true)];
-    expect(currentStreak(records, '2027-01-01')).toBe(3);
-  });
 });
 
 describe('daysBefore', () => {
@@ -76,5 +42,9 @@ describe('streak texts', () => {
     expect(streakText(1)).toBe("You've done 1 day in a row this week!");
     expect(streakText(0)).toBe("You've done 0 days in a row this week!");
     expect(streakText(5)).toBe("You've done 5 days in a row this week!");
+  });
+
+  it("encourages keeping yesterday's run with its length", () => {
+    expect(keepRunText(4)).toBe("Reach today's goal to keep your 4-day run going.");
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { ActivityRecord } from '@common/api-types';
 import type { Milestones } from '@common/domain';
+import type { RestDays } from '@common/schemas/restDays';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS } from '@common/domain';
 
 export interface LanguageData {
@@ -20,6 +21,8 @@ export interface MockDb {
   currentLanguage: string | null;
   languages: string[];
   perLanguage: Record<string, LanguageData>;
+  /** Per learner, for every language (contract, "Forgiving streaks"). */
+  restDays: RestDays;
 }
 
 export const ALL_LANGUAGES = ['Arabic', 'English', 'French', 'German', 'Japanese', 'Spanish'];
@@ -38,6 +41,7 @@ const fresh = (): MockDb => ({
   currentLanguage: null,
   languages: [],
   perLanguage: {},
+  restDays: { weekdays: [], periods: [] },
 });
 
 export let db: MockDb = fresh();

@@ -72,7 +72,7 @@ export async function addMinutes(db: Kysely<Database>, key: DayKey, skill: Skill
 export async function setDay(db: Kysely<Database>, key: DayKey, minutes: Record<Skill, number>, achievedOverride: number | null | undefined): Promise<DayRow> {
   const values = { ...minutes, ...(achievedOverride === undefined ? {} : { achieved_override: achievedOverride }) };
   return db.transaction().execute(async (trx) => {
-    await lockLanguage(trx, key);
+    await historyChanged(trx, key);
     const before = await findDay(trx, key);
     await trx
       .insertInto('daily_activity')
@@ -84,7 +84,7 @@ export async function setDay(db: Kysely<Database>, key: DayKey, minutes: Record<
   });
 }
 
-const whereLanguage = (key: DayKey) => (qb: UpdateQueryBuilder<Database, 'user_languages', 'user_languages', UpdateResult>) =>
+const whereLanguage = (key: Omit<DayKey, 'date'>) => (qb: UpdateQueryBuilder<Database, 'user_languages', 'user_languages', UpdateResult>) =>
   qb.where('user_id', '=', key.userId).where('language', '=', key.language);
 
 /**
@@ -95,6 +95,15 @@ const whereLanguage = (key: DayKey) => (qb: UpdateQueryBuilder<Database, 'user_l
  */
 async function lockLanguage(trx: Transaction<Database>, key: DayKey): Promise<void> {
   await trx.updateTable('user_languages').set({ listening_total: sql`listening_total` }).$call(whereLanguage(key)).execute();
+}
+
+/**
+ * For writes that may change a day the calendar summary has settled (any day but today): moves
+ * the language's history_version, which also takes the language's lock like lockLanguage, so a
+ * streak state remembered from before the write is never used again.
+ */
+export async function historyChanged(trx: Transaction<Database>, key: Omit<DayKey, 'date'>): Promise<void> {
+  await trx.updateTable('user_languages').set({ history_version: sql`history_version + 1` }).$call(whereLanguage(key)).execute();
 }
 
 async function addToTotals(trx: Transaction<Database>, key: DayKey, deltas: Partial<Record<Skill, number>>): Promise<void> {

@@ -41,6 +41,14 @@ export interface UserLanguagesTable {
   reading_total: Generated<number>;
   speaking_total: Generated<number>;
   writing_total: Generated<number>;
+  /** Moves with every edit of a past day; see migration 20261123_02_streak_cache. */
+  history_version: Generated<number>;
+  /** The streak state remembered up to streak_through (a settled day), valid for streak_version and streak_rest. */
+  streak_version: number | null;
+  streak_through: string | null;
+  streak_rest: string | null;
+  streak_run: number | null;
+  streak_longest: number | null;
 }
 
 /** Goal history: a goal holds from effective_from until the next row's date. */

@@ -13,12 +13,14 @@ import * as initial from './migrations/20261121_01_initial';
 import * as seedLanguages from './migrations/20261121_02_seed_languages';
 import * as languageTotals from './migrations/20261121_03_language_totals';
 import * as restDays from './migrations/20261123_01_rest_days';
+import * as streakCache from './migrations/20261123_02_streak_cache';
 
 const migrations: Record<string, Migration> = {
   '20261121_01_initial': initial,
   '20261121_02_seed_languages': seedLanguages,
   '20261121_03_language_totals': languageTotals,
   '20261123_01_rest_days': restDays,
+  '20261123_02_streak_cache': streakCache,
 };
 
 function isPostgresUrl(url: string): boolean {

@@ -7,12 +7,13 @@ import {
 import {
   activityRecordSchema, addDailyActivitySchema, dailyMinutesSchema, dayQuerySchema, editDailyActivitySchema,
 } from '@common/schemas/activity';
-import { emptyQuery, languageQuery } from '@common/schemas/primitives';
+import { activityRangeQuerySchema } from '@common/schemas/calendar';
+import { emptyQuery } from '@common/schemas/primitives';
 import { addMinutes, dayColumns, findDay, normaliseDay, setDay } from '../db/activity';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
-import { totalOf, toDailyMinutes, toRecord } from './activityRecord';
-import { checkDate, checkRealDate, goalHistory, isPlausibleToday, languageForRead, languageForWrite, utcToday } from './shared';
+import { totalOf, toDailyMinutes, toRecord, toRecords } from './activityRecord';
+import { checkDate, checkRealDate, goalsInForce, isPlausibleToday, languageForRead, languageForWrite, utcToday } from './shared';
 
 
 const skillLimitError = (skill: Skill) =>
@@ -44,29 +45,29 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/daily-activity/all', {
     schema: {
       tags: ['activity'],
-      summary: 'Every recorded day, oldest first',
+      summary: 'The recorded days of a date range (default: all), oldest first',
       description:
+        '`from` and `to` are inclusive and each optional; `from` after `to` is 400 INVALID_INPUT. The dashboard asks for one month at a time. ' +
         '`achieved` is the learner\'s own answer from the edit dialog when given, else whether the day\'s total reached the goal in force on that day. ' +
-        'Empty before a language is chosen.',
+        'Empty before a language is chosen. The cost is linear in the days answered (days and goal changes are merged in one pass).',
       security,
-      querystring: languageQuery,
+      querystring: activityRangeQuerySchema,
       response: { 200: { type: 'array', items: activityRecordSchema, description: 'Records sorted by date' }, ...readErrors() },
     },
     handler: async (request) => {
+      const { from, to, language: requested } = request.query;
+      if (from !== undefined) checkRealDate(from, 'from');
+      if (to !== undefined) checkRealDate(to, 'to');
+      if (from !== undefined && to !== undefined && from > to) throw new ApiHttpError(400, 'INVALID_INPUT', `"from" (${from}) is after "to" (${to}).`);
       const userId = request.userId;
-      const language = await languageForRead(app, userId, request.query.language);
+      const language = await languageForRead(app, userId, requested);
       if (!language) return [];
-      const [rows, goals] = await Promise.all([
-        app.db
-          .selectFrom('daily_activity')
-          .select(dayColumns)
-          .where('user_id', '=', userId)
-          .where('language', '=', language)
-          .orderBy('date')
-          .execute(),
-        goalHistory(app.db, userId, language),
-      ]);
-      return rows.map((row) => toRecord(normaliseDay(row), goals));
+      let query = app.db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', userId).where('language', '=', language);
+      if (from !== undefined) query = query.where('date', '>=', from);
+      if (to !== undefined) query = query.where('date', '<=', to);
+      const days = (await query.orderBy('date').execute()).map(normaliseDay);
+      if (days.length === 0) return [];
+      return toRecords(days, await goalsInForce(app.db, userId, language, days[0].date, days[days.length - 1].date));
     },
   });
 
@@ -97,7 +98,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       const language = await languageForWrite(app, userId);
       const result = await addMinutes(app.db, { userId, language, date: body.date }, skill, body[skillDailyField(skill)] as number);
       if (!result.ok) throw result.reason === 'skill' ? skillLimitError(skill) : totalLimitError();
-      return toRecord(result.day, await goalHistory(app.db, userId, language));
+      return toRecord(result.day, await goalsInForce(app.db, userId, language, body.date, body.date));
     },
   });
 
@@ -108,7 +109,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       description:
         `Sets all four skills of a day (each 0 to ${DAILY_SKILL_LIMIT_MINS}, together at most ${DAILY_TOTAL_LIMIT_MINS}, same errors as adding). ` +
         '`isToday` must agree with the server: true only within one day of its UTC date, false only for dates up to its UTC date ' +
-        '(a later date is today somewhere, never the past). `achieved` may be sent only when isToday is false; omitted, the learner\'s ' +
+        '(a later date is today somewhere, never the past). Dates before 2000-01-01 are 400 INVALID_INPUT. `achieved` may be sent only when isToday is false; omitted, the learner\'s ' +
         'earlier answer (if any) stays. A date after every learner\'s today is FUTURE_DATE.',
       security,
       querystring: emptyQuery,
@@ -131,7 +132,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       const language = await languageForWrite(app, userId);
       const override = body.achieved === undefined ? undefined : body.achieved ? 1 : 0;
       const day = await setDay(app.db, { userId, language, date: body.date }, minutes, override);
-      return toRecord(day, await goalHistory(app.db, userId, language));
+      return toRecord(day, await goalsInForce(app.db, userId, language, body.date, body.date));
     },
   });
 }

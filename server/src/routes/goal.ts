@@ -1,24 +1,30 @@
 /** The daily goal, with history: a new goal holds from its date on, earlier days keep theirs. */
 import type { FastifyInstance } from 'fastify';
-import { GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
-import { dateSchema, languageQuery, readErrors, requiredLanguageQuery, emptyQuery, writeErrors, security } from './schemas';
-import { checkDate, goalHistory, goalOn, languageForRead, languageForWrite } from './shared';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { DEFAULT_DAILY_GOAL_MINUTES, GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
+import { dailyGoalSchema, saveDailyGoalSchema, type DailyGoal } from '@common/schemas/goal';
+import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
+import { ApiHttpError } from '../plugins/errors';
+import { readErrors, writeErrors, security } from './schemas';
+import { checkDate, isPlausibleToday, languageForRead, languageForWrite } from './shared';
 
-const goalMinutes = { type: 'integer', minimum: GOAL_MIN_MINUTES, maximum: GOAL_MAX_MINUTES, multipleOf: GOAL_STEP_MINUTES } as const;
-const goalAnswer = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['dailyGoalMinutes'],
-  properties: { dailyGoalMinutes: goalMinutes },
-  description: 'The goal in force today',
-} as const;
+export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
 
-export async function goalRoutes(app: FastifyInstance): Promise<void> {
-  async function currentGoal(userId: number, requested: string | undefined) {
+  async function currentGoal(userId: number, requested: string | undefined): Promise<DailyGoal> {
     const language = await languageForRead(app, userId, requested);
-    const history = await goalHistory(app.db, userId, language);
     // The newest entry: a learner ahead of UTC may already have set a goal from "tomorrow".
-    return { dailyGoalMinutes: goalOn(history, '9999-12-31') };
+    const newest = language
+      ? await app.db
+          .selectFrom('daily_goals')
+          .select('minutes')
+          .where('user_id', '=', userId)
+          .where('language', '=', language)
+          .orderBy('effective_from', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      : undefined;
+    return { dailyGoalMinutes: newest ? Number(newest.minutes) : DEFAULT_DAILY_GOAL_MINUTES };
   }
 
   app.get('/daily-goal', {
@@ -28,9 +34,9 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
       description: 'Defaults (30) before a language is chosen or for a language never picked.',
       security,
       querystring: languageQuery,
-      response: { 200: goalAnswer, ...readErrors() },
+      response: { 200: dailyGoalSchema, ...readErrors() },
     },
-    handler: async (request) => currentGoal(request.userId, (request.query as { language?: string }).language),
+    handler: async (request) => currentGoal(request.userId, request.query.language),
   });
 
   app.get('/daily-goal/by-language', {
@@ -40,32 +46,31 @@ export async function goalRoutes(app: FastifyInstance): Promise<void> {
       description: 'A valid language the user never picked answers the default goal.',
       security,
       querystring: requiredLanguageQuery,
-      response: { 200: goalAnswer, ...readErrors() },
+      response: { 200: dailyGoalSchema, ...readErrors() },
     },
-    handler: async (request) => currentGoal(request.userId, (request.query as { language: string }).language),
+    handler: async (request) => currentGoal(request.userId, request.query.language),
   });
 
   app.post('/daily-goal', {
     schema: {
       tags: ['settings'],
-      summary: 'Set the daily goal from a date on',
+      summary: 'Set the daily goal from today on',
       description:
         `The goal (a multiple of ${GOAL_STEP_MINUTES} from ${GOAL_MIN_MINUTES} to ${GOAL_MAX_MINUTES} minutes) holds from \`date\` on; ` +
-        'days before it keep the goal they had, so past achievements never change. Goals set for later dates are replaced. ' +
-        'Days whose achievement the learner set by hand keep it. 409 NO_LANGUAGE before a language is chosen.',
+        'days before it keep the goal they had, so past achievements never change. `date` must be the learner\'s today ' +
+        '(within one day of the server\'s UTC date); an earlier date is 400 INVALID_INPUT, a later one 400 FUTURE_DATE as for every date. ' +
+        'Saving again on the same day replaces that day\'s entry (and any entry from a later date), so the goal history grows by ' +
+        'at most one entry a day. Entries saved before this rule keep working. Days whose achievement the learner set by hand keep it. ' +
+        '409 NO_LANGUAGE before a language is chosen.',
       security,
       querystring: emptyQuery,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['dailyGoalMinutes', 'date'],
-        properties: { dailyGoalMinutes: goalMinutes, date: dateSchema },
-      },
-      response: { 200: goalAnswer, ...writeErrors(409) },
+      body: saveDailyGoalSchema,
+      response: { 200: dailyGoalSchema, ...writeErrors(409) },
     },
     handler: async (request) => {
-      const { dailyGoalMinutes, date } = request.body as { dailyGoalMinutes: number; date: string };
+      const { dailyGoalMinutes, date } = request.body;
       checkDate(app, date);
+      if (!isPlausibleToday(app, date)) throw new ApiHttpError(400, 'INVALID_INPUT', `A daily goal can only be saved for today; ${date} is not today.`);
       const userId = request.userId;
       const language = await languageForWrite(app, userId);
       await app.db.transaction().execute(async (trx) => {

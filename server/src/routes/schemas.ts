@@ -36,5 +36,3 @@ export const publicErrors = (...extra: ErrorSpec[]) => errorResponses([500, 503,
 /** The OpenAPI security requirement of every call that needs the session cookie. */
 export const security = [{ session: [] }];
 
-// goal.ts still imports these from here; it moves to common/schemas on branch h/history, and this line goes at the merge.
-export { dateSchema, emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';

@@ -23,9 +23,13 @@ export function checkRealDate(date: string, field = 'date'): void {
   if (!isIsoDate(date)) throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be a real calendar date written YYYY-MM-DD.`);
 }
 
-/** Rejects unreal dates and dates after every learner's today. */
-export function checkDate(app: FastifyInstance, date: string): void {
-  checkRealDate(date);
+/** The earliest date a client may write (contract, second edition: tightened rules). */
+export const FIRST_DATE = '2000-01-01';
+
+/** Rejects unreal dates, dates before FIRST_DATE and dates after every learner's today. */
+export function checkDate(app: FastifyInstance, date: string, field = 'date'): void {
+  checkRealDate(date, field);
+  if (date < FIRST_DATE) throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be on or after ${FIRST_DATE}.`);
   if (date > addDays(utcToday(app), 1)) throw new ApiHttpError(400, 'FUTURE_DATE', 'That day has not started yet anywhere; you can only log days up to today.');
 }
 
@@ -79,23 +83,32 @@ export async function languageSettings(db: Kysely<Database>, userId: number, lan
   return { previousHours: Number(row.previous_hours), milestones, totals };
 }
 
-/** Goal history of one language, oldest first. */
-export async function goalHistory(db: Kysely<Database>, userId: number, language: string | null): Promise<{ from: string; minutes: number }[]> {
-  if (!language) return [];
-  const rows = await db
-    .selectFrom('daily_goals')
-    .select(['effective_from', 'minutes'])
-    .where('user_id', '=', userId)
-    .where('language', '=', language)
-    .orderBy('effective_from')
-    .execute();
+export type GoalEntry = { from: string; minutes: number };
+
+/**
+ * The goal entries that decide achievement on the days `from`..`to`, oldest first: the one in
+ * force on `from` (or, before any entry, the first ever, which holds for earlier days) and the
+ * changes after it up to `to`. Reads only those rows, however long the goal history is.
+ */
+export async function goalsInForce(db: Kysely<Database>, userId: number, language: string, from: string, to: string): Promise<GoalEntry[]> {
+  const goals = db.selectFrom('daily_goals').select(['effective_from', 'minutes']).where('user_id', '=', userId).where('language', '=', language);
+  const [before, earliest, within] = await Promise.all([
+    goals.where('effective_from', '<=', from).orderBy('effective_from', 'desc').limit(1).executeTakeFirst(),
+    goals.orderBy('effective_from').limit(1).executeTakeFirst(),
+    goals.where('effective_from', '>', from).where('effective_from', '<=', to).orderBy('effective_from').execute(),
+  ]);
+  const first = before ?? earliest;
+  const rows = first && (within.length === 0 || first.effective_from < within[0].effective_from) ? [first, ...within] : within;
   return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
 }
 
 /** The goal in force on a date: the latest change made on or before it, else the first goal ever set. */
-export function goalOn(history: { from: string; minutes: number }[], date: string): number {
-  let minutes = history[0]?.minutes ?? DEFAULT_DAILY_GOAL_MINUTES;
-  for (const entry of history) if (entry.from <= date) minutes = entry.minutes;
+export function goalOn(goals: readonly GoalEntry[], date: string): number {
+  let minutes = goals[0]?.minutes ?? DEFAULT_DAILY_GOAL_MINUTES;
+  for (const entry of goals) {
+    if (entry.from > date) break;
+    minutes = entry.minutes;
+  }
   return minutes;
 }
 

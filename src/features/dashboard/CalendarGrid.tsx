@@ -1,20 +1,21 @@
 import styled from 'styled-components';
 import type { ActivityRecord } from '@common/api-types';
-import type { YearMonth } from '@/lib/calendar';
+import type { CalendarContext, YearMonth } from '@/lib/calendar';
 import { WEEKDAYS, monthGrid, tileState } from '@/lib/calendar';
 import { DayTile } from './DayTile';
 
 interface CalendarGridProps {
   month: YearMonth;
-  today: string;
+  /** The shown month's records. */
   records: readonly ActivityRecord[];
+  context: CalendarContext;
   /** Id of the visible month title, which names the table. */
   labelledBy: string;
   onOpenDay: (date: string) => void;
 }
 
 /** The month as a table, Sunday first; days of neighbouring months stay empty. */
-export function CalendarGrid({ month, today, records, labelledBy, onOpenDay }: CalendarGridProps) {
+export function CalendarGrid({ month, records, context, labelledBy, onOpenDay }: CalendarGridProps) {
   return (
     <Table aria-labelledby={labelledBy}>
       <thead>
@@ -34,8 +35,8 @@ export function CalendarGrid({ month, today, records, labelledBy, onOpenDay }: C
                 {day && (
                   <DayTile
                     day={day}
-                    state={tileState(day.date, today, records)}
-                    isToday={day.date === today}
+                    state={tileState(day.date, records, context)}
+                    isToday={day.date === context.today}
                     onOpen={onOpenDay}
                   />
                 )}

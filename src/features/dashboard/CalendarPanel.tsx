@@ -1,24 +1,35 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { localIsoDate } from '@common/domain';
-import { useGetActivitiesQuery } from '@/app/apiSlice';
+import { NO_REST_DAYS } from '@common/schemas/restDays';
+import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery, useGetRestDaysQuery } from '@/app/apiSlice';
 import { IconButton } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { ErrorText, Loading } from '@/components/StatusMessage';
-import { formatMonthTitle, shiftMonth, yearMonthOf } from '@/lib/calendar';
+import { formatMonthTitle, monthKey, shiftMonth, yearMonthOf } from '@/lib/calendar';
 import { media } from '@/styles/media';
 import { CalendarGrid } from './CalendarGrid';
 import { CalendarSummary } from './CalendarSummary';
 import { EditDayModal } from './EditDayModal';
 
-/** The monthly calendar: emoji per day, and a click on an eligible day opens its edit modal. */
+/**
+ * The monthly calendar: emoji per day, and a click on an eligible day opens its edit modal.
+ * It reads the shown month's records only (one cache entry per month) and takes the first
+ * recorded day from the server's summary, so its cost does not grow with the history.
+ */
 export function CalendarPanel() {
   const today = localIsoDate();
   const [month, setMonth] = useState(() => yearMonthOf(today));
   const [openDate, setOpenDate] = useState<string | null>(null);
   const titleId = useId();
-  const activities = useGetActivitiesQuery();
-  const records = activities.data ?? [];
+  const activities = useGetMonthActivitiesQuery(monthKey(month));
+  const summary = useGetCalendarSummaryQuery(today);
+  // Without its rest days the calendar still shows every day right except the rest mark.
+  const restDays = useGetRestDaysQuery().data ?? NO_REST_DAYS;
+  // currentData, not data: while another month loads, the last month's records must not show in it.
+  const records = activities.currentData;
+  const failed = activities.isError || summary.isError;
+  const ready = records !== undefined && summary.data !== undefined;
 
   return (
     <Panel aria-labelledby={titleId}>
@@ -33,16 +44,22 @@ export function CalendarPanel() {
           <span aria-hidden="true">›</span>
         </IconButton>
       </Header>
-      {activities.isLoading && <Loading />}
-      {activities.isError && <ErrorText>Error loading calendar</ErrorText>}
-      {activities.data && (
+      {failed && <ErrorText>Error loading calendar</ErrorText>}
+      {!failed && !ready && <Loading />}
+      {!failed && ready && (
         <>
           <Hint>Click to edit learning time!</Hint>
           <Body>
             <GridBox>
-              <CalendarGrid month={month} today={today} records={records} labelledBy={titleId} onOpenDay={setOpenDate} />
+              <CalendarGrid
+                month={month}
+                records={records}
+                context={{ today, firstActivityDate: summary.data.firstActivityDate, restDays }}
+                labelledBy={titleId}
+                onOpenDay={setOpenDate}
+              />
             </GridBox>
-            <CalendarSummary />
+            <CalendarSummary month={month} />
           </Body>
         </>
       )}
@@ -51,7 +68,7 @@ export function CalendarPanel() {
           key={openDate}
           date={openDate}
           isToday={openDate === today}
-          record={records.find((r) => r.date === openDate)}
+          record={records?.find((r) => r.date === openDate)}
           onClose={() => setOpenDate(null)}
         />
       )}

@@ -1,15 +1,15 @@
 import styled from 'styled-components';
-import { localIsoDate } from '@common/domain';
 import { useGetMonthTotalQuery, useGetProgressQuery } from '@/app/apiSlice';
 import { ErrorText, Loading } from '@/components/StatusMessage';
+import { formatMonthTitle, monthKey, type YearMonth } from '@/lib/calendar';
 import { messageFor } from '@/lib/errorMessages';
 import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
 import { plural } from '@/lib/time';
 
-/** Beside the calendar: the learner's level and this month's total in whole hours (spec 2). */
-export function CalendarSummary() {
+/** Beside the calendar: the learner's level and the shown month's total in whole hours (spec 2). */
+export function CalendarSummary({ month }: { month: YearMonth }) {
   const progress = useGetProgressQuery();
-  const monthTotal = useGetMonthTotalQuery(localIsoDate());
+  const monthTotal = useGetMonthTotalQuery(monthKey(month));
   const level = progress.data?.currentLevel ?? 0;
 
   return (
@@ -25,10 +25,12 @@ export function CalendarSummary() {
         )}
       </Box>
       <Box>
-        {monthTotal.isLoading && <Loading />}
         {monthTotal.isError && <ErrorText>{messageFor(monthTotal.error, 'GET_MONTH_TOTAL_ERROR')}</ErrorText>}
-        {monthTotal.data && (
-          <Total>This month: {plural(Math.floor(monthTotal.data.monthlyTotalMins / 60), 'hour')}</Total>
+        {!monthTotal.isError && !monthTotal.currentData && <Loading />}
+        {monthTotal.currentData && (
+          <Total>
+            {formatMonthTitle(month)}: {plural(Math.floor(monthTotal.currentData.monthlyTotalMins / 60), 'hour')}
+          </Total>
         )}
       </Box>
     </Side>

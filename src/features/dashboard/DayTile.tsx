@@ -7,6 +7,7 @@ import { media } from '@/styles/media';
 /** What a screen reader hears after the date, so the emoji is never the only cue. */
 function stateText(state: TileState, isToday: boolean): string {
   if (state.greyed) return 'before your first record';
+  if (state.emoji === 'rest') return isToday ? 'today, rest day' : 'rest day';
   if (isToday) return state.emoji === 'happy' ? 'today, goal achieved' : 'today, goal not achieved yet';
   if (state.emoji === 'happy') return 'goal achieved';
   if (state.emoji === 'sad') return 'goal not achieved';

@@ -1,32 +1,40 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { localIsoDate } from '@common/domain';
-import { useGetActivitiesQuery } from '@/app/apiSlice';
+import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery } from '@/app/apiSlice';
 import { Card } from '@/components/Card';
 import { Emoji } from '@/components/Emoji';
 import { Mascot } from '@/components/Mascot';
 import { ErrorText, Loading } from '@/components/StatusMessage';
+import { monthOf } from '@/lib/calendar';
 import { messageFor } from '@/lib/errorMessages';
-import { achievedDaysThisMonth, currentStreak, dayCount, streakHeadline, streakText } from '@/lib/streak';
+import { achievedDaysThisMonth, dayCount, daysBefore, keepRunText, streakHeadline, streakText } from '@/lib/streak';
 import { media } from '@/styles/media';
 
-/** The streak (consecutive achieved days ending today) and how many days this month hit the goal. */
+/**
+ * The streak (from the server's calendar summary) and how many days this month hit the goal.
+ * While the streak is 0 (today not achieved yet), yesterday's run is asked for too, so the
+ * panel can say what today's goal would keep.
+ */
 export function StreakPanel() {
   const headlineId = useId();
-  const activities = useGetActivitiesQuery();
   const today = localIsoDate();
+  const summary = useGetCalendarSummaryQuery(today);
+  const month = useGetMonthActivitiesQuery(monthOf(today));
+  const yesterday = useGetCalendarSummaryQuery(daysBefore(today, 1), { skip: summary.data?.streakDays !== 0 });
 
-  if (activities.isLoading) return <Panel aria-label="Streak"><Loading /></Panel>;
-  if (!activities.data) {
+  const failure = summary.error ?? month.error;
+  if (failure) {
     return (
       <Panel aria-label="Streak">
-        <ErrorText>{messageFor(activities.error, 'GET_ACTIVITY_ERROR')}</ErrorText>
+        <ErrorText>{messageFor(failure, 'GET_ACTIVITY_ERROR')}</ErrorText>
       </Panel>
     );
   }
+  if (!summary.data || !month.data) return <Panel aria-label="Streak"><Loading /></Panel>;
 
-  const streak = currentStreak(activities.data, today);
-  const monthDays = achievedDaysThisMonth(activities.data, today);
+  const streak = summary.data.streakDays;
+  const runUpToYesterday = streak === 0 ? (yesterday.data?.streakDays ?? 0) : 0;
   return (
     <Panel aria-labelledby={headlineId}>
       <Text>
@@ -34,7 +42,8 @@ export function StreakPanel() {
           <Emoji kind={streak > 0 ? 'happy' : 'sad'} /> {streakHeadline(streak)}
         </Headline>
         <p>{streakText(streak)}</p>
-        <Muted>Daily goal reached on {dayCount(monthDays)} this month.</Muted>
+        {runUpToYesterday > 0 && <p>{keepRunText(runUpToYesterday)}</p>}
+        <Muted>Daily goal reached on {dayCount(achievedDaysThisMonth(month.data, today))} this month.</Muted>
       </Text>
       <MascotImage size={96} />
     </Panel>

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CalendarPanel } from '@/features/dashboard/CalendarPanel';
 import { seedSignedInLearner } from '../../mocks/db';
 import { api, apiError } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { renderApp, renderWithProviders } from '../../utils';
 import { day, freezeToday } from './calendarHelpers';
+import { DASHBOARD_TEST_TIMEOUT, warmUpDashboard } from './renderDashboard';
 
 freezeToday();
 
@@ -18,7 +19,8 @@ async function renderCalendar() {
   return result;
 }
 
-describe('Calendar panel', () => {
+describe('Calendar panel', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
+  beforeAll(...warmUpDashboard);
   it("shows 'Loading...' until the activity records arrive", async () => {
     seedSignedInLearner();
     renderWithProviders(<CalendarPanel />);
@@ -94,7 +96,7 @@ describe('Calendar panel', () => {
     expect(screen.getByText('20 November 2026, before your first record')).toBeInTheDocument();
   });
 
-  it("shows this month's total in whole hours, rounded down, beside the calendar", async () => {
+  it("shows the shown month's total in whole hours, rounded down, beside the calendar, naming the month", async () => {
     seedSignedInLearner('Spanish', {
       activities: [
         day('2026-10-30', true, { listeningDailyMins: 600 }),
@@ -102,8 +104,55 @@ describe('Calendar panel', () => {
         day('2026-11-20', true, { writingDailyMins: 379 }),
       ],
     });
+    const { user } = await renderCalendar();
+    expect(await screen.findByText('November 2026: 12 hours')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByText('October 2026: 10 hours')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByText('September 2026: 0 hours')).toBeInTheDocument();
+  });
+
+  it('asks the server only for the shown month, once per month however often it is shown again', async () => {
+    seedSignedInLearner('Spanish', { activities: [day('2026-10-01', true), day('2026-11-03', true)] });
+    const asked: string[] = [];
+    const onRequest = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/user/daily-activity/all')) asked.push(url.search);
+    };
+    server.events.on('request:start', onRequest);
+    try {
+      const { user } = await renderCalendar();
+      await user.click(screen.getByRole('button', { name: 'Previous month' }));
+      await screen.findByRole('table', { name: 'October 2026' });
+      expect(await dayButton('1 October 2026, goal achieved')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Next month' }));
+      await screen.findByRole('button', { name: '3 November 2026, goal achieved' });
+      await user.click(screen.getByRole('button', { name: 'Previous month' }));
+      await screen.findByRole('button', { name: '1 October 2026, goal achieved' });
+      expect(asked).toEqual(['?from=2026-11-01&to=2026-11-30', '?from=2026-10-01&to=2026-10-31']);
+    } finally {
+      server.events.removeListener('request:start', onRequest);
+    }
+  });
+
+  it('greys days before the first record even when that record lies in an earlier month', async () => {
+    seedSignedInLearner('Spanish', { activities: [day('2026-10-15', true)] });
+    const { user } = await renderCalendar();
+    expect(await dayButton('2 November 2026, goal not achieved')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByText('14 October 2026, before your first record')).toBeInTheDocument();
+  });
+
+  it('marks an unachieved rest day with 😴 and the text "rest day", distinct from a missed day; an achieved rest day shows as achieved', async () => {
+    const db = seedSignedInLearner('Spanish', { activities: [day('2026-11-02', true), day('2026-11-15', true)] });
+    // Sundays: 8 and 15 November 2026 (the 15th achieved); a break on the 11th and 12th.
+    db.restDays = { weekdays: [0], periods: [{ from: '2026-11-11', to: '2026-11-12' }] };
     await renderCalendar();
-    expect(await screen.findByText('This month: 12 hours')).toBeInTheDocument();
+    expect(within(await dayButton('8 November 2026, rest day')).getByRole('img', { name: 'Sleeping face' })).toHaveTextContent('😴');
+    expect(await dayButton('11 November 2026, rest day')).toBeInTheDocument();
+    expect(within(await dayButton('15 November 2026, goal achieved')).getByRole('img', { name: 'Happy face' })).toBeInTheDocument();
+    expect(within(await dayButton('10 November 2026, goal not achieved')).getByRole('img', { name: 'Sad face' })).toBeInTheDocument();
+    expect(screen.getByText('1 November 2026, before your first record')).toBeInTheDocument();
   });
 
   it("shows the learner's level and its title beside the calendar", async () => {
@@ -125,7 +174,7 @@ describe('Calendar panel', () => {
   it('is part of the dashboard, next to the streak panel', async () => {
     seedSignedInLearner('Spanish', { activities: [day('2026-11-21', true, { listeningDailyMins: 30 })] });
     renderApp('/dashboard');
-    expect(await screen.findByRole('table', { name: 'November 2026' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'November 2026' }, { timeout: 10000 })).toBeInTheDocument();
     expect(await screen.findByText("You've done 1 day in a row this week!")).toBeInTheDocument();
   });
 });

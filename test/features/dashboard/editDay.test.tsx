@@ -8,6 +8,7 @@ import { api, apiError } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { renderWithProviders } from '../../utils';
 import { TODAY, day, freezeToday } from './calendarHelpers';
+import { DASHBOARD_TEST_TIMEOUT } from './renderDashboard';
 
 freezeToday();
 
@@ -27,13 +28,13 @@ const past = () => day('2026-11-03', true, { listeningDailyMins: 75, readingDail
 async function openDay(name: RegExp | string, activities = [past()]) {
   seedSignedInLearner('Spanish', { activities });
   const result = renderWithProviders(<CalendarPanel />);
-  await result.user.click(await screen.findByRole('button', { name }));
+  await result.user.click(await screen.findByRole('button', { name }, { timeout: 5000 }));
   return { ...result, dialog: await screen.findByRole('dialog') };
 }
 
 const skill = (dialog: HTMLElement, name: string) => within(within(dialog).getByRole('group', { name }));
 
-describe('Edit-day modal', () => {
+describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   it('is titled with the long date and pre-fills each skill split into hours and minutes', async () => {
     const { dialog } = await openDay('3 November 2026, goal achieved');
     expect(within(dialog).getByRole('heading', { name: 'Tuesday 3 November 2026' })).toBeInTheDocument();

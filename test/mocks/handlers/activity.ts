@@ -41,9 +41,13 @@ function limitError(record: ActivityRecord) {
 }
 
 export const activityHandlers = [
-  http.get(api('/user/daily-activity/all'), () =>
-    db.signedIn ? HttpResponse.json<ActivityRecord[]>(current().activities) : unauthenticated(),
-  ),
+  http.get(api('/user/daily-activity/all'), ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const params = new URL(request.url).searchParams;
+    const from = params.get('from') ?? '0000-01-01';
+    const to = params.get('to') ?? '9999-12-31';
+    return HttpResponse.json<ActivityRecord[]>(current().activities.filter((a) => a.date >= from && a.date <= to));
+  }),
   http.get(api('/user/daily-activity'), ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const date = new URL(request.url).searchParams.get('date') ?? '';

@@ -1,6 +1,7 @@
 import { activityHandlers } from './activity';
 import { authHandlers } from './auth';
+import { calendarHandlers } from './calendar';
 import { languageHandlers } from './language';
 import { settingsHandlers } from './settings';
 
-export const handlers = [...authHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers];
+export const handlers = [...authHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...calendarHandlers];

@@ -1,0 +1,56 @@
+/** Rest days (contract, second edition, "Forgiving streaks"): weekdays to rest and breaks, per learner. */
+import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { emptyQuery } from '@common/schemas/primitives';
+import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
+import { dayNumber } from '@common/streak';
+import { readRestDays, writeRestDays } from '../db/restDays';
+import { ApiHttpError } from '../plugins/errors';
+import { readErrors, writeErrors, security } from './schemas';
+import { checkDate } from './shared';
+
+export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+
+  app.get('/rest-days', {
+    schema: {
+      tags: ['settings'],
+      summary: "The learner's rest days",
+      description: 'For every language of the learner. Weekdays ascending (0 = Sunday), breaks by start date. Default: none, which is the spec\'s streak.',
+      security,
+      querystring: emptyQuery,
+      response: { 200: { ...restDaysSchema, description: 'OK' }, ...readErrors() },
+    },
+    handler: async (request) => readRestDays(app.db, request.userId),
+  });
+
+  app.post('/rest-days', {
+    schema: {
+      tags: ['settings'],
+      summary: "Replace the learner's rest days",
+      description:
+        `Weekdays unique, at most ${REST_WEEKDAYS_MAX}; at most ${REST_PERIODS_MAX} breaks, each with from <= to and at most ${REST_PERIOD_MAX_DAYS} days ` +
+        '(both ends counted); else 400 INVALID_INPUT. Break dates follow the rule of every date the client sends: from 2000-01-01 (else 400 INVALID_INPUT) ' +
+        "up to the learner's today (a later date is 400 FUTURE_DATE), so a break is recorded once it has started. " +
+        'Overlapping breaks are accepted as they are. Answers the saved value, in the order GET answers it. Changing rest days changes the streaks at once.',
+      security,
+      querystring: emptyQuery,
+      body: restDaysSchema,
+      response: { 200: { ...restDaysSchema, description: 'The saved rest days' }, ...writeErrors() },
+    },
+    handler: async (request): Promise<RestDays> => {
+      const { weekdays, periods } = request.body;
+      periods.forEach((period, i) => {
+        checkDate(app, period.from, `periods[${i}].from`);
+        checkDate(app, period.to, `periods[${i}].to`);
+        if (period.from > period.to) throw new ApiHttpError(400, 'INVALID_INPUT', `Break ${i + 1} ends (${period.to}) before it starts (${period.from}).`);
+        if (dayNumber(period.to) - dayNumber(period.from) + 1 > REST_PERIOD_MAX_DAYS) {
+          throw new ApiHttpError(400, 'INVALID_INPUT', `Break ${i + 1} is longer than ${REST_PERIOD_MAX_DAYS} days.`);
+        }
+      });
+      const userId = request.userId;
+      await app.db.transaction().execute((trx) => writeRestDays(trx, userId, { weekdays, periods }));
+      return readRestDays(app.db, userId);
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX } from '@common/schemas/restDays';
+import { buildTestApp, describeDb, type TestApp } from './helper';
+import { addDays, expectError, manualClock, newLearner, type Caller } from './requests';
+
+// 2026-03-10 is a Tuesday; 2026-03-08 the Sunday before it.
+const TODAY = '2026-03-10';
+const SUNDAY = 0;
+const TUESDAY = 2;
+let h: TestApp;
+beforeAll(async () => {
+  h = await buildTestApp({ now: manualClock(`${TODAY}T12:00:00Z`).now });
+});
+afterAll(() => h.close());
+
+const setPastDay = (api: Caller, date: string, achieved: boolean) =>
+  api.patch('/api/user/daily-activity', { date, isToday: false, listeningDailyMins: 5, readingDailyMins: 0, speakingDailyMins: 0, writingDailyMins: 0, achieved });
+const achieveDays = async (api: Caller, from: string, to: string) => {
+  for (let date = from; date <= to; date = addDays(date, 1)) await setPastDay(api, date, true);
+};
+const achieveToday = (api: Caller) => api.post('/api/user/daily-activity', { date: TODAY, speakingDailyMins: 30 });
+const summary = async (api: Caller) => (await api.get(`/api/user/calendar/summary?today=${TODAY}`)).json();
+
+describeDb('GET and POST /api/user/rest-days', () => {
+  it('has no rest days by default', async () => {
+    expect((await (await newLearner(h.app)).get('/api/user/rest-days')).json()).toEqual({ weekdays: [], periods: [] });
+  });
+
+  it('saves weekdays and breaks, answers the saved value, and GET reads it back; a later save replaces it', async () => {
+    const api = await newLearner(h.app);
+    const value = { weekdays: [6, 0], periods: [{ from: '2026-02-01', to: '2026-02-07' }, { from: '2025-12-24', to: '2026-01-01' }] };
+    const saved = { weekdays: [0, 6], periods: [{ from: '2025-12-24', to: '2026-01-01' }, { from: '2026-02-01', to: '2026-02-07' }] };
+    const res = await api.post('/api/user/rest-days', value);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(saved);
+    expect((await api.get('/api/user/rest-days')).json()).toEqual(saved);
+    expect((await api.post('/api/user/rest-days', { weekdays: [], periods: [] })).json()).toEqual({ weekdays: [], periods: [] });
+    expect((await api.get('/api/user/rest-days')).json()).toEqual({ weekdays: [], periods: [] });
+  });
+
+  it("one learner's rest days are theirs alone", async () => {
+    const mine = await newLearner(h.app);
+    await mine.post('/api/user/rest-days', { weekdays: [SUNDAY], periods: [] });
+    expect((await (await newLearner(h.app)).get('/api/user/rest-days')).json()).toEqual({ weekdays: [], periods: [] });
+  });
+
+  const longPeriods = Array.from({ length: REST_PERIODS_MAX + 1 }, (_, i) => ({ from: addDays('2024-01-01', i * 2), to: addDays('2024-01-01', i * 2) }));
+  it.each([
+    ['a weekday named twice', { weekdays: [1, 1], periods: [] }],
+    ['all seven weekdays', { weekdays: [0, 1, 2, 3, 4, 5, 6], periods: [] }],
+    ['a weekday out of 0..6', { weekdays: [7], periods: [] }],
+    ['a break that ends before it starts', { weekdays: [], periods: [{ from: '2026-02-10', to: '2026-02-09' }] }],
+    [`a break of ${REST_PERIOD_MAX_DAYS + 1} days`, { weekdays: [], periods: [{ from: '2025-01-01', to: addDays('2025-01-01', REST_PERIOD_MAX_DAYS) }] }],
+    [`${REST_PERIODS_MAX + 1} breaks`, { weekdays: [], periods: longPeriods }],
+    ['a break before 2000-01-01', { weekdays: [], periods: [{ from: '1999-12-31', to: '2000-01-02' }] }],
+    ['an impossible date', { weekdays: [], periods: [{ from: '2026-02-30', to: '2026-03-01' }] }],
+    ['a missing field', { weekdays: [] }],
+  ])('rejects %s with 400 INVALID_INPUT and keeps the saved value', async (_rule, body) => {
+    const api = await newLearner(h.app);
+    await api.post('/api/user/rest-days', { weekdays: [3], periods: [] });
+    expectError(await api.post('/api/user/rest-days', body), 400, 'INVALID_INPUT');
+    expect((await api.get('/api/user/rest-days')).json()).toEqual({ weekdays: [3], periods: [] });
+  });
+
+  it(`accepts six weekdays and a break of exactly ${REST_PERIOD_MAX_DAYS} days`, async () => {
+    const api = await newLearner(h.app);
+    const body = { weekdays: [0, 1, 2, 3, 4, 5], periods: [{ from: '2025-01-01', to: addDays('2025-01-01', REST_PERIOD_MAX_DAYS - 1) }] };
+    expect((await api.post('/api/user/rest-days', body)).statusCode).toBe(200);
+  });
+
+  it('a break ending after tomorrow is 400 FUTURE_DATE', async () => {
+    expectError(await (await newLearner(h.app)).post('/api/user/rest-days', { weekdays: [], periods: [{ from: TODAY, to: addDays(TODAY, 2) }] }), 400, 'FUTURE_DATE');
+  });
+});
+
+describeDb('rest days in the streak', () => {
+  it('a weekday rest inside a run neither counts nor breaks it', async () => {
+    const api = await newLearner(h.app);
+    await achieveDays(api, '2026-03-04', '2026-03-07');
+    await achieveDays(api, '2026-03-09', '2026-03-09');
+    await achieveToday(api);
+    expect(await summary(api)).toMatchObject({ streakDays: 2, longestStreakDays: 4 });
+    await api.post('/api/user/rest-days', { weekdays: [SUNDAY], periods: [] });
+    expect(await summary(api)).toMatchObject({ streakDays: 6, longestStreakDays: 6 });
+  });
+
+  it('a break across a month end keeps the run going', async () => {
+    const api = await newLearner(h.app);
+    await achieveDays(api, '2026-02-24', '2026-02-26');
+    await achieveDays(api, '2026-03-03', '2026-03-09');
+    await achieveToday(api);
+    expect(await summary(api)).toMatchObject({ streakDays: 8, longestStreakDays: 8 });
+    await api.post('/api/user/rest-days', { weekdays: [], periods: [{ from: '2026-02-27', to: '2026-03-02' }] });
+    expect(await summary(api)).toMatchObject({ streakDays: 11, longestStreakDays: 11 });
+  });
+
+  it('an achieved rest day counts as usual', async () => {
+    const api = await newLearner(h.app);
+    await api.post('/api/user/rest-days', { weekdays: [SUNDAY], periods: [] });
+    await achieveDays(api, '2026-03-06', '2026-03-09');
+    await achieveToday(api);
+    expect(await summary(api)).toMatchObject({ streakDays: 5, longestStreakDays: 5 });
+  });
+
+  it("today as an unachieved rest day keeps yesterday's run; achieving it extends the run", async () => {
+    const api = await newLearner(h.app);
+    await api.post('/api/user/rest-days', { weekdays: [TUESDAY], periods: [] });
+    await achieveDays(api, '2026-03-07', '2026-03-09');
+    expect(await summary(api)).toMatchObject({ streakDays: 3, longestStreakDays: 3 });
+    await achieveToday(api);
+    expect(await summary(api)).toMatchObject({ streakDays: 4, longestStreakDays: 4 });
+  });
+
+  it('rest days before the first record change nothing: a learner who never records has no streak', async () => {
+    const api = await newLearner(h.app);
+    await api.post('/api/user/rest-days', { weekdays: [0, 1, 2, 3, 4, 5], periods: [] });
+    expect(await summary(api)).toEqual({ firstActivityDate: null, streakDays: 0, longestStreakDays: 0 });
+  });
+});

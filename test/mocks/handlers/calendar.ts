@@ -1,0 +1,22 @@
+import { http, HttpResponse } from 'msw';
+import type { CalendarSummary } from '@common/schemas/calendar';
+import type { RestDays } from '@common/schemas/restDays';
+import { streaksOf } from '@common/streak';
+import { current, db } from '../db';
+import { api, unauthenticated } from '../http';
+
+/** The calendar summary and rest days, with the same streak rule as the server (common/streak.ts). */
+export const calendarHandlers = [
+  http.get(api('/user/calendar/summary'), ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const today = new URL(request.url).searchParams.get('today') ?? '';
+    const records = [...current().activities].sort((a, b) => a.date.localeCompare(b.date));
+    return HttpResponse.json<CalendarSummary>({ firstActivityDate: records[0]?.date ?? null, ...streaksOf(records, today, db.restDays) });
+  }),
+  http.get(api('/user/rest-days'), () => (db.signedIn ? HttpResponse.json<RestDays>(db.restDays) : unauthenticated())),
+  http.post(api('/user/rest-days'), async ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    db.restDays = (await request.json()) as RestDays;
+    return HttpResponse.json<RestDays>(db.restDays);
+  }),
+];
