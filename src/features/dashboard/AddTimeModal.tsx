@@ -11,11 +11,11 @@ import { entryKept } from '@/app/session';
 import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
-import { ErrorText } from '@/components/StatusMessage';
+import { ErrorLine, ErrorText } from '@/components/StatusMessage';
 import { SKILL_NAMES } from '@/lib/skills';
-import { ERRORS, messageFor } from '@/lib/errorMessages';
+import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
 import { formatHoursMinutesLong, toMinutes } from '@/lib/time';
-import { tooMuchMessage } from './addTimeLimit';
+import { leftTodayHint, tooMuchMessage } from './addTimeLimit';
 import { isDigitsOrEmpty, TimeForm } from './timeForm';
 
 interface AddTimeModalProps {
@@ -38,6 +38,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
   const [hours, setHours] = useState(kept?.hours ?? '');
   const [minutes, setMinutes] = useState(kept?.minutes ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [leftToday, setLeftToday] = useState<string | null>(null);
   const [addTime, { isLoading }] = useAddDailyActivityMutation();
   const name = SKILL_NAMES[skill];
   const skillToday = today?.[skillDailyField(skill)];
@@ -45,11 +46,12 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const total = toMinutes(hours, minutes);
+    setLeftToday(null);
     if (!isDigitsOrEmpty(hours) || !isDigitsOrEmpty(minutes) || total < 1) {
       setError(ERRORS.NOT_NUMBER_INPUT);
       return;
     }
-    const tooMuch = tooMuchMessage(skill, total, skillToday, today?.totalDailyMins);
+    const tooMuch = tooMuchMessage(skill, total, today);
     if (tooMuch) {
       setError(tooMuch);
       return;
@@ -62,6 +64,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
       // The session ended under the learner: the entry waits for them after signing in again.
       if ((failure as { status?: unknown }).status === 401) dispatch(entryKept({ skill, hours, minutes }));
       setError(messageFor(failure, 'ADD_DAILY_TIME_ERROR'));
+      setLeftToday(leftTodayHint(serverErrorCode(failure), skill, today));
     }
   };
 
@@ -80,6 +83,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
     <Modal title={`Add ${name} Time`} onClose={onClose} footer={footer} size="sm">
       <TimeForm id={formId} onSubmit={onSubmit} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
+        {leftToday && <ErrorLine>{leftToday}</ErrorLine>}
         <HoursMinutesInput
           idPrefix={`add-${skill}`}
           legend={`${name} time to add`}
