@@ -1,14 +1,23 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCheckAuthQuery, useHasLanguageQuery } from '@/app/apiSlice';
+import { NetworkBanner } from '@/app/NetworkBanner';
 import { paths } from '@/app/paths';
-import { ErrorText, LoadingScreen } from '@/components/StatusMessage';
-import { messageFor } from '@/lib/errorMessages';
+import { FailureNotice } from '@/components/FailureNotice';
+import { LoadingScreen } from '@/components/StatusMessage';
+import { isNetworkError } from '@/lib/errorMessages';
+
+/** Where a guarded screen sends the learner to sign in: /login remembers the way back. */
+export interface LoginState {
+  from?: string;
+}
 
 /**
  * Guarded routes (spec 2): 'Loading...' while the session is checked, /login when signed out,
- * /register/language when signed in without a current language.
+ * /register/language when signed in without a current language. A check that got no answer
+ * is not a sign-out: the learner stays, with the network banner and 'Try again'.
  */
 export function RequireAuth() {
   const location = useLocation();
@@ -17,20 +26,32 @@ export function RequireAuth() {
   const language = useHasLanguageQuery(undefined, { skip: !signedIn });
 
   if (auth.isLoading || (auth.isFetching && !auth.isSuccess)) return <LoadingScreen />;
-  if (!signedIn) return <Navigate to={paths.login} replace />;
-  if (language.isLoading || (language.isFetching && !language.isSuccess)) return <LoadingScreen />;
-  if (language.isError) {
-    return (
-      <GuardMessage>
-        <ErrorText>{messageFor(language.error, 'HAS_CURRENT_USER_LANGUAGE_USER_ERROR')}</ErrorText>
-      </GuardMessage>
-    );
+  if (auth.isError && isNetworkError(auth.error)) return <GuardFailure />;
+  if (!signedIn) {
+    const from: LoginState = { from: `${location.pathname}${location.search}` };
+    return <Navigate to={paths.login} replace state={from} />;
   }
+  if (language.isLoading || (language.isFetching && !language.isSuccess)) return <LoadingScreen />;
+  if (language.isError) return <GuardFailure failure={<FailureNotice reads={[language]} />} />;
   const needsLanguage = language.isSuccess && !language.data.hasLanguage;
   if (needsLanguage && location.pathname !== paths.registerLanguage) {
     return <Navigate to={paths.registerLanguage} replace />;
   }
-  return <Outlet />;
+  return (
+    <>
+      <NetworkBanner />
+      <Outlet />
+    </>
+  );
+}
+
+function GuardFailure({ failure }: { failure?: ReactNode }) {
+  return (
+    <>
+      <NetworkBanner />
+      <GuardMessage>{failure}</GuardMessage>
+    </>
+  );
 }
 
 /**
@@ -48,7 +69,7 @@ export function VisitorOnly() {
 }
 
 const GuardMessage = styled.main`
-  min-height: 100vh;
+  min-height: 60vh;
   display: grid;
   place-items: center;
   padding: ${({ theme }) => theme.space.lg};

@@ -1,30 +1,33 @@
 import { createBrowserRouter, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 import { paths } from '@/app/paths';
 import { RequireAuth, VisitorOnly } from '@/app/guards';
+import { NotFoundScreen, RouteErrorScreen } from '@/components/ErrorScreens';
 import { LoadingScreen } from '@/components/StatusMessage';
+import { chunkLoaded } from '@/lib/chunkReload';
+
+/** A screen whose code loads on first visit; a successful load re-arms the one-time reload of a failed one. */
+const screen = (load: () => Promise<ComponentType>) => async () => {
+  const Component = await load();
+  chunkLoaded();
+  return { Component };
+};
 
 /**
  * Routes are split per screen so the landing, sign-in and sign-up pages load no chart or
- * dashboard code. No errorElement is set: react-router's default screen reads
- * 'Unexpected Application Error!' (spec 8).
+ * dashboard code.
  */
 const screens: RouteObject[] = [
   {
     path: paths.landing,
-    lazy: async () => ({ Component: (await import('@/features/auth/LandingPage')).LandingPage }),
+    lazy: screen(async () => (await import('@/features/auth/LandingPage')).LandingPage),
   },
   {
     Component: VisitorOnly,
     children: [
-      {
-        path: paths.register,
-        lazy: async () => ({ Component: (await import('@/features/auth/RegisterPage')).RegisterPage }),
-      },
-      {
-        path: paths.login,
-        lazy: async () => ({ Component: (await import('@/features/auth/LoginPage')).LoginPage }),
-      },
+      { path: paths.register, lazy: screen(async () => (await import('@/features/auth/RegisterPage')).RegisterPage) },
+      { path: paths.login, lazy: screen(async () => (await import('@/features/auth/LoginPage')).LoginPage) },
     ],
   },
   {
@@ -32,30 +35,33 @@ const screens: RouteObject[] = [
     children: [
       {
         path: paths.registerLanguage,
-        lazy: async () => ({ Component: (await import('@/features/onboarding/LanguageStep')).LanguageStep }),
+        lazy: screen(async () => (await import('@/features/onboarding/LanguageStep')).LanguageStep),
       },
-      {
-        path: paths.registerGoal,
-        lazy: async () => ({ Component: (await import('@/features/onboarding/GoalStep')).GoalStep }),
-      },
+      { path: paths.registerGoal, lazy: screen(async () => (await import('@/features/onboarding/GoalStep')).GoalStep) },
       {
         path: paths.registerPreviousTime,
-        lazy: async () => ({ Component: (await import('@/features/onboarding/PreviousTimeStep')).PreviousTimeStep }),
+        lazy: screen(async () => (await import('@/features/onboarding/PreviousTimeStep')).PreviousTimeStep),
       },
       {
         path: paths.dashboard,
-        lazy: async () => ({ Component: (await import('@/features/dashboard/DashboardPage')).DashboardPage }),
+        lazy: screen(async () => (await import('@/features/dashboard/DashboardPage')).DashboardPage),
       },
       {
         path: paths.settings,
-        lazy: async () => ({ Component: (await import('@/features/settings/SettingsPage')).SettingsPage }),
+        lazy: screen(async () => (await import('@/features/settings/SettingsPage')).SettingsPage),
       },
     ],
   },
+  { path: '*', Component: NotFoundScreen },
 ];
 
-/** One root so the first lazy screen shows 'Loading...' while its code arrives. */
-export const routes: RouteObject[] = [{ HydrateFallback: LoadingScreen, children: screens }];
+/**
+ * One root so the first lazy screen shows 'Loading...' while its code arrives, and so any
+ * screen's failure (render or code load) shows our error screen rather than the developer one.
+ */
+export const routes: RouteObject[] = [
+  { HydrateFallback: LoadingScreen, errorElement: <RouteErrorScreen />, children: screens },
+];
 
 export const makeBrowserRouter = () => createBrowserRouter(routes);
 

@@ -1,10 +1,11 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { apiSlice } from '@/app/apiSlice';
+import { endSessionOnUnauthorized, sessionSlice } from '@/app/session';
 import { dashboardSlice, persistActiveTab } from '@/features/dashboard/dashboardSlice';
 import { settingsSlice } from '@/features/settings/settingsSlice';
 
-const rootReducer = combineSlices(apiSlice, dashboardSlice, settingsSlice);
+const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settingsSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -12,7 +13,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(apiSlice.middleware, persistActiveTab.middleware),
+    middleware: (getDefault) => getDefault().concat(apiSlice.middleware, endSessionOnUnauthorized, persistActiveTab.middleware),
     devTools: import.meta.env.DEV,
   });
   // Enables refetchOnFocus / refetchOnReconnect for the queries that ask for it.

@@ -24,10 +24,12 @@ interface DigitsInputProps {
   value: string;
   onChange: (value: string) => void;
   maxLength?: number;
+  /** The field a dialog focuses first (see Modal). */
+  initialFocus?: boolean;
 }
 
 /** A text field that takes digits only: other key presses and non-digit pastes are blocked (spec 5). */
-export function DigitsInput({ id, label, value, onChange, maxLength = 4 }: DigitsInputProps) {
+export function DigitsInput({ id, label, value, onChange, maxLength = 4, initialFocus }: DigitsInputProps) {
   return (
     <Field>
       <label htmlFor={id}>{label}</label>
@@ -38,6 +40,7 @@ export function DigitsInput({ id, label, value, onChange, maxLength = 4 }: Digit
         pattern="[0-9]*"
         autoComplete="off"
         maxLength={maxLength}
+        data-initial-focus={initialFocus || undefined}
         value={value}
         onKeyDown={blockNonDigitKey}
         onBeforeInput={blockNonDigitInput}
@@ -55,14 +58,16 @@ interface HoursMinutesInputProps {
   minutes: string;
   onHoursChange: (value: string) => void;
   onMinutesChange: (value: string) => void;
+  /** Focus the hours field first when the surrounding dialog opens. */
+  focusHours?: boolean;
 }
 
-export function HoursMinutesInput({ idPrefix, legend, hours, minutes, onHoursChange, onMinutesChange }: HoursMinutesInputProps) {
+export function HoursMinutesInput({ idPrefix, legend, hours, minutes, onHoursChange, onMinutesChange, focusHours }: HoursMinutesInputProps) {
   return (
     <Fieldset>
       <legend>{legend}</legend>
       <Pair>
-        <DigitsInput id={`${idPrefix}-hours`} label="Hours" value={hours} onChange={onHoursChange} maxLength={2} />
+        <DigitsInput id={`${idPrefix}-hours`} label="Hours" value={hours} onChange={onHoursChange} maxLength={2} initialFocus={focusHours} />
         <DigitsInput id={`${idPrefix}-minutes`} label="Minutes" value={minutes} onChange={onMinutesChange} maxLength={4} />
       </Pair>
     </Fieldset>

@@ -38,7 +38,8 @@ export function Modal({ title, onClose, footer, size = 'md', children }: ModalPr
     const dialog = dialogRef.current;
     if (!dialog) return;
     openDialogs.push(dialog);
-    (focusablesIn(dialog)[0] ?? dialog).focus();
+    // A field marked data-initial-focus (e.g. the hours of add-time) goes before the close button.
+    (dialog.querySelector<HTMLElement>('[data-initial-focus]') ?? focusablesIn(dialog)[0] ?? dialog).focus();
 
     // Listening on the document, not the dialog, keeps Escape and the focus trap working even
     // when focus has dropped to <body> (e.g. the focused button became disabled while saving).

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 
-/** 'Loading...' and 'Error loading ...' texts (spec 4, 8), announced to screen readers. */
+/** 'Loading...' and other neutral status texts (spec 4), announced politely to screen readers. */
 export const StatusText = styled.p`
   padding: ${({ theme }) => theme.space.md};
   color: ${({ theme }) => theme.colors.textMuted};
@@ -25,9 +25,19 @@ const FullHeight = styled.div`
   place-items: center;
 `;
 
-/** Red italic error text (spec 8). */
-export const ErrorText = styled.p.attrs({ role: 'alert' })`
+/** Red italic error text (spec 8), without an announcement of its own (see FailureNotice). */
+export const ErrorLine = styled.p`
   color: ${({ theme }) => theme.colors.error};
   font-style: italic;
   margin: ${({ theme }) => theme.space.sm} 0;
+`;
+
+/** Red italic error text (spec 8) of a form or modal, announced when it appears. */
+export const ErrorText = styled(ErrorLine).attrs({ role: 'alert' })``;
+
+/** A confirmation (e.g. 'Changes saved'); keep it mounted, empty, so its change is announced. */
+export const SuccessText = styled.p.attrs({ role: 'status' })`
+  min-height: 1.5em;
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
 `;

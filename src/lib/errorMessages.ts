@@ -30,9 +30,53 @@ export const ERRORS = {
   API_URL_MISSING: 'API URL is not defined in environment variables',
   RESET_ERROR: 'Reset failed',
   HAS_CURRENT_USER_LANGUAGE_USER_ERROR: 'Error determining if user has language',
+  // Not in spec 8: the calls of the contract's second edition, worded like the spec's own.
+  GET_CALENDAR_SUMMARY_ERROR: 'Error getting streak',
+  GET_STATS_ERROR: 'Error getting insights',
+  GET_REST_DAYS_ERROR: 'Error getting rest days',
+  UPDATE_REST_DAYS_ERROR: 'Error updating rest days',
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
+
+/**
+ * THE table of failed calls: for each call of spec 7 (by its RTK Query endpoint), the message an
+ * error answer shows. A network failure shows NETWORK_ERROR whatever the call (spec 7). Sign-up
+ * and sign-in pick among several messages themselves (EMAIL_EXISTS, any answer = wrong password).
+ * The auth check has none: an error answer there means "signed out", not a failure.
+ */
+export const CALL_ERRORS = {
+  register: 'SIGN_UP_ERROR',
+  login: 'LOG_IN_ERROR',
+  logout: 'LOGOUT_ERROR',
+  deleteUser: 'DELETE_USER_ERROR',
+  getLanguages: 'GET_LANGUAGES_ERROR',
+  getUserLanguage: 'GET_USER_LANGUAGE_ERROR',
+  hasLanguage: 'HAS_CURRENT_USER_LANGUAGE_USER_ERROR',
+  setUserLanguage: 'UPDATE_LANGUAGE_ERROR',
+  getDailyGoal: 'GET_DAILY_GOAL_ERROR',
+  // The by-language reads only serve the settings draft of another language (spec 4).
+  getDailyGoalByLanguage: 'UPDATING_UNSAVED_LANGUAGE_ERROR',
+  saveDailyGoal: 'UPDATE_DAILY_GOAL_ERROR',
+  getPreviousHours: 'GET_PREVIOUS_HOURS_ERROR',
+  getPreviousHoursByLanguage: 'UPDATING_UNSAVED_LANGUAGE_ERROR',
+  savePreviousHours: 'UPDATE_PREVIOUS_HOURS_ERROR',
+  getDailyMinutes: 'GET_DAILY_TIME_ERROR',
+  getActivities: 'GET_ACTIVITY_ERROR',
+  addDailyActivity: 'ADD_DAILY_TIME_ERROR',
+  editDailyActivity: 'EDIT_DAILY_TIME_ERROR',
+  getMilestones: 'GET_MILESTONES_ERROR',
+  getMilestonesByLanguage: 'UPDATING_UNSAVED_LANGUAGE_ERROR',
+  saveMilestones: 'UPDATE_MILESTONES_ERROR',
+  getProgress: 'GET_OVERALL_MINUTES_ERROR',
+  getMonthTotal: 'GET_MONTH_TOTAL_ERROR',
+  getCalendarSummary: 'GET_CALENDAR_SUMMARY_ERROR',
+  getStats: 'GET_STATS_ERROR',
+  getRestDays: 'GET_REST_DAYS_ERROR',
+  saveRestDays: 'UPDATE_REST_DAYS_ERROR',
+} as const satisfies Record<string, ErrorKey>;
+
+export type CallName = keyof typeof CALL_ERRORS;
 
 /** Validation texts of spec section 5. */
 export const VALIDATION = {
@@ -66,6 +110,26 @@ export function isNetworkError(error: unknown): boolean {
 export function serverErrorCode(error: unknown): ApiErrorCode | undefined {
   const code = bodyOf(error)?.error;
   return typeof code === 'string' ? (code as ApiErrorCode) : undefined;
+}
+
+/** True for a failure the server answered (any HTTP status), as opposed to no answer or a broken one. */
+export function isErrorAnswer(error: unknown): boolean {
+  return typeof (error as ErrorLike | undefined)?.status === 'number';
+}
+
+/** The message for a failed call named in CALL_ERRORS (`endpointName` of an RTK Query result). */
+export function callFailureMessage(call: string | undefined, error: unknown): string {
+  const key: ErrorKey = call && call in CALL_ERRORS ? CALL_ERRORS[call as CallName] : 'SAVING_CHANGES_ERROR';
+  return messageFor(error, key);
+}
+
+/**
+ * A settings save step: an answer or a network failure has its own message; anything else (a
+ * broken answer, an exception) is covered by none of them and reads 'Error saving changes'.
+ */
+export function saveFailureMessage(error: unknown, key: ErrorKey): string {
+  if (isNetworkError(error) || isErrorAnswer(error)) return messageFor(error, key);
+  return ERRORS.SAVING_CHANGES_ERROR;
 }
 
 /**

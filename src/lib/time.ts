@@ -15,6 +15,11 @@ export function formatHm(totalMinutes: number): string {
   return `${hours}h ${minutes}m`;
 }
 
+const counts = new Intl.NumberFormat('en-GB');
+
+/** A whole number with thousands separators: 2021 hours read '2,021'. */
+export const formatCount = (n: number) => counts.format(n);
+
 /** '1 hour', '3 days': a count with its unit, singular only for exactly one. */
 export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 

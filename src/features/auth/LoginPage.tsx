@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent, MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import styled from 'styled-components';
 import { useLoginMutation } from '@/app/apiSlice';
+import type { LoginState } from '@/app/guards';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { paths } from '@/app/paths';
+import { selectSessionEnded, signedInAgain } from '@/app/session';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, VALIDATION, isNetworkError } from '@/lib/errorMessages';
@@ -23,6 +27,11 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [login, { isLoading }] = useLoginMutation();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const sessionEnded = useAppSelector(selectSessionEnded);
+  // Only a learner whose session ended under them goes back where they were; otherwise spec 2's /dashboard.
+  const from = (useLocation().state as LoginState | null)?.from;
+  const returnTo = sessionEnded && from?.startsWith('/') ? from : paths.dashboard;
 
   // Checked on the button's click, before the browser's email-format check on submit.
   const checkFilled = (event: MouseEvent<HTMLButtonElement>) => {
@@ -35,17 +44,20 @@ export function LoginPage() {
     event.preventDefault();
     // Nothing a previous learner left on this device may leak into the new session (spec 2).
     window.localStorage.clear();
+    let signedIn: string;
     try {
-      await login({ email: email.trim(), password }).unwrap();
+      signedIn = (await login({ email: email.trim(), password }).unwrap()).email;
     } catch (failure) {
       setError(loginFailureMessage(failure));
       return;
     }
-    navigate(paths.dashboard, { replace: true });
+    dispatch(signedInAgain(signedIn));
+    navigate(returnTo, { replace: true });
   };
 
   return (
     <AuthLayout title="Sign In">
+      {sessionEnded && <Notice role="status">You were signed out. Sign in again to carry on where you left off.</Notice>}
       <form onSubmit={onSubmit} aria-label="Sign In">
         {error && <ErrorText>{error}</ErrorText>}
         <AuthField id="email" label="Email" type="email" value={email} onChange={setEmail} placeholder={EMAIL_PLACEHOLDER} autoComplete="email" />
@@ -60,3 +72,11 @@ export function LoginPage() {
     </AuthLayout>
   );
 }
+
+const Notice = styled.p`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.colors.primaryLight};
+  color: ${({ theme }) => theme.colors.text};
+  text-align: center;
+`;

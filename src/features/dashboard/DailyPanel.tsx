@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS, localIsoDate, skillDailyField } from '@common/domain';
 import { useDailyMinutesQuery } from '@/app/apiSlice';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { KeptEntry } from '@/app/session';
+import { keptEntryRestored, selectKeptEntry, selectSessionEnded } from '@/app/session';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
-import { ErrorText } from '@/components/StatusMessage';
+import { FailureNotice } from '@/components/FailureNotice';
 import { SKILL_NAMES } from '@/lib/skills';
-import { messageFor } from '@/lib/errorMessages';
 import { formatHm } from '@/lib/time';
 import { AddTimeModal } from './AddTimeModal';
 
@@ -16,7 +18,23 @@ export function DailyPanel() {
   const today = useDailyMinutesQuery(localIsoDate());
   const titleId = useId();
   const [openSkill, setOpenSkill] = useState<Skill | null>(null);
-  const minutesOf = (skill: Skill) => today.data?.[skillDailyField(skill)] ?? 0;
+  const dispatch = useAppDispatch();
+  const keptEntry = useAppSelector(selectKeptEntry);
+  const sessionEnded = useAppSelector(selectSessionEnded);
+  const [kept, setKept] = useState<KeptEntry | undefined>();
+
+  // Back after signing in again: the entry that met the ended session opens as it was typed.
+  useEffect(() => {
+    if (!keptEntry || sessionEnded) return;
+    setKept(keptEntry);
+    setOpenSkill(keptEntry.skill);
+    dispatch(keptEntryRestored());
+  }, [keptEntry, sessionEnded, dispatch]);
+
+  const close = () => {
+    setOpenSkill(null);
+    setKept(undefined);
+  };
 
   return (
     <Card aria-labelledby={titleId}>
@@ -26,12 +44,19 @@ export function DailyPanel() {
         {/* In the header, where the total will be, so the tiles below do not jump when it arrives. */}
         {today.isLoading && <Total role="status">Loading...</Total>}
       </Header>
-      {today.isError && <ErrorText>{messageFor(today.error, 'GET_DAILY_TIME_ERROR')}</ErrorText>}
+      <FailureNotice reads={[today]} />
       <Grid>
         {SKILLS.map((skill) => (
           <Tile key={skill} $skill={skill}>
             <SkillName>{SKILL_NAMES[skill]}</SkillName>
-            <Minutes>{formatHm(minutesOf(skill))}</Minutes>
+            {today.data ? (
+              <Minutes>{formatHm(today.data[skillDailyField(skill)])}</Minutes>
+            ) : (
+              // Holds the line's height while there is no real value: no fake '0h 0m', no jump.
+              <Minutes aria-hidden="true" $placeholder>
+                0h 0m
+              </Minutes>
+            )}
             <AddButton $fullWidth onClick={() => setOpenSkill(skill)}>
               <span aria-hidden="true">+</span>
               {SKILL_NAMES[skill]} Time
@@ -40,7 +65,7 @@ export function DailyPanel() {
         ))}
       </Grid>
       {openSkill && (
-        <AddTimeModal skill={openSkill} todayMinutes={minutesOf(openSkill)} onClose={() => setOpenSkill(null)} />
+        <AddTimeModal skill={openSkill} today={today.data} kept={kept} onClose={close} />
       )}
     </Card>
   );
@@ -84,7 +109,8 @@ const AddButton = styled(Button)`
   white-space: nowrap;
 `;
 
-const Minutes = styled.p`
+const Minutes = styled.p<{ $placeholder?: boolean }>`
+  visibility: ${({ $placeholder }) => ($placeholder ? 'hidden' : 'visible')};
   font-size: ${({ theme }) => theme.font.size.xl};
   font-weight: ${({ theme }) => theme.font.weight.bold};
 `;

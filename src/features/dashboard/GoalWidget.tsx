@@ -2,8 +2,7 @@ import styled from 'styled-components';
 import { localIsoDate } from '@common/domain';
 import { useDailyMinutesQuery, useGetDailyGoalQuery } from '@/app/apiSlice';
 import { ProgressBar } from '@/components/ProgressBar';
-import { ErrorText } from '@/components/StatusMessage';
-import { messageFor } from '@/lib/errorMessages';
+import { FailureNotice } from '@/components/FailureNotice';
 import { goalMessage } from '@/lib/goalMessage';
 import { formatHm } from '@/lib/time';
 
@@ -12,8 +11,7 @@ export function GoalWidget() {
   const goal = useGetDailyGoalQuery();
   const today = useDailyMinutesQuery(localIsoDate());
 
-  if (goal.isError) return <ErrorText>{messageFor(goal.error, 'GET_DAILY_GOAL_ERROR')}</ErrorText>;
-  if (today.isError) return <ErrorText>{messageFor(today.error, 'GET_DAILY_TIME_ERROR')}</ErrorText>;
+  if (goal.isError || today.isError) return <FailureNotice reads={[goal, today]} />;
   if (!goal.data || !today.data) {
     // The loaded widget's rows with the bar held invisible: the panels below stay put when the numbers arrive (no layout shift).
     return (
@@ -31,8 +29,8 @@ export function GoalWidget() {
 
   const goalMins = goal.data.dailyGoalMinutes;
   const doneMins = today.data.totalDailyMins ?? 0;
-  // The bar and its text stop at the goal (spec 5); the message below still sees the real total.
-  const shownDone = formatHm(Math.min(doneMins, goalMins));
+  // The bar stops at the goal (spec 5); the text says what was really done, e.g. '2h 50m / 1h 0m'.
+  const shownDone = formatHm(doneMins);
   return (
     <Widget>
       <Row>

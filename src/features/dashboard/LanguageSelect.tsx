@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import type { ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { useGetLanguagesQuery, useGetProgressQuery, useSetUserLanguageMutation } from '@/app/apiSlice';
-import { Select } from '@/components/Select';
 import { ErrorText } from '@/components/StatusMessage';
 import { messageFor } from '@/lib/errorMessages';
+import { StartLanguageModal } from './StartLanguageModal';
 
 interface LanguageSelectProps {
   current: string;
@@ -11,19 +12,25 @@ interface LanguageSelectProps {
 
 /**
  * Switches the learning language. The languages already started come first, so switching back
- * is one step; every other language is offered below so a new one can be started here too.
+ * is one step; every other language is offered below, and starting one is confirmed first (it
+ * begins with default settings). The name is drawn as wrapping text over an invisible native
+ * select, so 'Chinese (Mandarin)' is never cut while the control stays a real select.
  */
 export function LanguageSelect({ current }: LanguageSelectProps) {
   const progress = useGetProgressQuery();
   const all = useGetLanguagesQuery();
   const [setLanguage, { error, isLoading }] = useSetUserLanguageMutation();
+  const [starting, setStarting] = useState<string | null>(null);
 
   const started = progress.data?.languages.map((l) => l.name) ?? [];
   if (!started.includes(current)) started.unshift(current);
   const others = (all.data ?? []).map((l) => l.name).filter((name) => !started.includes(name));
 
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
-    if (event.target.value !== current) void setLanguage({ name: event.target.value });
+    const name = event.target.value;
+    if (name === current) return;
+    if (started.includes(name)) void setLanguage({ name });
+    else setStarting(name);
   };
 
   return (
@@ -31,25 +38,41 @@ export function LanguageSelect({ current }: LanguageSelectProps) {
       <label htmlFor="learning-language" className="visually-hidden">
         Learning language
       </label>
-      <LanguageSelectBox id="learning-language" value={current} onChange={onChange} disabled={isLoading}>
-        <optgroup label="Your languages">
-          {started.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </optgroup>
-        {others.length > 0 && (
-          <optgroup label="Start a new language">
-            {others.map((name) => (
+      <Picker>
+        <Shown aria-hidden="true">
+          {current}
+          <Chevron>▾</Chevron>
+        </Shown>
+        <NativeSelect id="learning-language" value={current} onChange={onChange} disabled={isLoading}>
+          <optgroup label="Your languages">
+            {started.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>
             ))}
           </optgroup>
-        )}
-      </LanguageSelectBox>
-      {error && <ErrorText>{messageFor(error, 'UPDATE_LANGUAGE_ERROR')}</ErrorText>}
+          {others.length > 0 && (
+            <optgroup label="Start a new language">
+              {others.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </NativeSelect>
+      </Picker>
+      {error && !starting && <ErrorText>{messageFor(error, 'UPDATE_LANGUAGE_ERROR')}</ErrorText>}
+      {starting && (
+        <StartLanguageModal
+          language={starting}
+          current={current}
+          onStart={async () => {
+            await setLanguage({ name: starting }).unwrap();
+          }}
+          onClose={() => setStarting(null)}
+        />
+      )}
     </Wrapper>
   );
 }
@@ -57,12 +80,45 @@ export function LanguageSelect({ current }: LanguageSelectProps) {
 const Wrapper = styled.div`
   display: flex;
   flex-direction: column;
+  align-items: flex-start;
   min-width: 0;
 `;
 
-const LanguageSelectBox = styled(Select)`
-  width: 100%;
-  max-width: 220px;
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+const Picker = styled.div`
+  position: relative;
+  max-width: 100%;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  &:focus-within {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+const Shown = styled.span`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
   font-size: ${({ theme }) => theme.font.size.lg};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  overflow-wrap: anywhere;
+`;
+
+const Chevron = styled.span`
+  flex: none;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+/* The real control, invisible over the shown name: keyboard, screen readers and the platform's picker all work. */
+const NativeSelect = styled.select`
+  position: absolute;
+  inset: 0;
+  width: 100%;
+  height: 100%;
+  opacity: 0;
+  font-size: 16px;
+  cursor: pointer;
 `;

@@ -3,8 +3,10 @@ import styled, { css } from 'styled-components';
 import type { MilestoneKey } from '@common/domain';
 import { useGetMilestonesQuery, useGetProgressQuery } from '@/app/apiSlice';
 import { Card, PanelTitle } from '@/components/Card';
-import { ErrorText, Loading } from '@/components/StatusMessage';
+import { FailureNotice } from '@/components/FailureNotice';
+import { Loading } from '@/components/StatusMessage';
 import { LEVEL_DESCRIPTIONS } from '@/lib/levelDescriptions';
+import { formatCount } from '@/lib/time';
 import { LevelModal } from './LevelModal';
 
 type CardState = 'reached' | 'current' | 'ahead';
@@ -23,8 +25,11 @@ export function LevelsPanel() {
   const [openLevel, setOpenLevel] = useState<number | null>(null);
 
   const body = () => {
-    if (progress.isError || milestones.isError) return <ErrorText>Error loading progress</ErrorText>;
-    if (!progress.data || !milestones.data) return <Loading />;
+    if (progress.isError || milestones.isError) {
+      return <FailureNotice reads={[progress, milestones]} title="Error loading progress" />;
+    }
+    // Held at about the loaded list's height so nothing below moves when it arrives.
+    if (!progress.data || !milestones.data) return <LoadingBox><Loading /></LoadingBox>;
     const current = progress.data.currentLevel ?? 0;
     const hoursOf = milestones.data;
     return (
@@ -38,7 +43,7 @@ export function LevelsPanel() {
               </Badge>
               <div>
                 <Heading>
-                  {d.title} · {hoursOf[`level${d.level}` as MilestoneKey]} hours
+                  {d.title} · {formatCount(hoursOf[`level${d.level}` as MilestoneKey])} hours
                 </Heading>
                 <Status $state={state}>{STATE_TEXT[state]}</Status>
                 <Bullets>
@@ -68,6 +73,10 @@ const Hint = styled.p`
   margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const LoadingBox = styled.div`
+  min-height: 360px;
 `;
 
 const List = styled.ol`

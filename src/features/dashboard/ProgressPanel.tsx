@@ -5,9 +5,10 @@ import { useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery } 
 import { IconButton } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { ProgressBar } from '@/components/ProgressBar';
-import { ErrorText, Loading } from '@/components/StatusMessage';
+import { FailureNotice } from '@/components/FailureNotice';
+import { Loading } from '@/components/StatusMessage';
 import { SkillPieChart } from '@/components/charts/SkillPieChart';
-import { plural } from '@/lib/time';
+import { formatCount } from '@/lib/time';
 import { LevelModal } from './LevelModal';
 
 /** Total hours, level and progress to the next one, and the time per skill (spec 2, 4). */
@@ -19,7 +20,9 @@ export function ProgressPanel() {
   const [levelOpen, setLevelOpen] = useState(false);
 
   const body = () => {
-    if (progress.isError || previous.isError || milestones.isError) return <ErrorText>Error loading progress</ErrorText>;
+    if (progress.isError || previous.isError || milestones.isError) {
+      return <FailureNotice reads={[progress, previous, milestones]} title="Error loading progress" />;
+    }
     if (!progress.data || !previous.data || !milestones.data) return <Loading />;
 
     const p = progress.data;
@@ -31,7 +34,8 @@ export function ProgressPanel() {
         <Summary>
           <div>
             <Label>Total Hours</Label>
-            <Big>{hours}</Big>
+            {/* '2,021', not '2021', which reads like a year. */}
+            <Big>{formatCount(hours)}</Big>
           </div>
           <LevelLine>
             <Label>Level {level}</Label>
@@ -42,7 +46,7 @@ export function ProgressPanel() {
         </Summary>
         <ProgressBar value={levelProgressRatio(hours, level, milestones.data)} max={1} label={`Progress to Level ${Math.min(level + 1, MAX_LEVEL)}`} />
         <Next>
-          {untilNext === null ? 'You made it to the highest level!' : `${plural(untilNext, 'hour')} until Level ${level + 1}`}
+          {untilNext === null ? 'You made it to the highest level!' : `${formatCount(untilNext)} ${untilNext === 1 ? 'hour' : 'hours'} until Level ${level + 1}`}
         </Next>
         {p.totalOverallMins > 0 ? (
           <SkillPieChart
@@ -64,12 +68,16 @@ export function ProgressPanel() {
   return (
     <Card aria-labelledby={titleId}>
       <PanelTitle id={titleId}>Progress</PanelTitle>
-      <Stack>{body()}</Stack>
+      <Stack $minHeight={progress.data && previous.data && milestones.data ? undefined : LOADED_HEIGHT}>{body()}</Stack>
     </Card>
   );
 }
 
-const Stack = styled.div`
+/** About the loaded panel's height: held while loading so the panels below do not move (CLS). */
+const LOADED_HEIGHT = '420px';
+
+const Stack = styled.div<{ $minHeight?: string }>`
+  min-height: ${({ $minHeight }) => $minHeight ?? '0'};
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};

@@ -3,9 +3,8 @@ import styled from 'styled-components';
 import { BRAND_NAME } from '@common/domain';
 import { useGetUserLanguageQuery } from '@/app/apiSlice';
 import { paths } from '@/app/paths';
-import { ErrorText } from '@/components/StatusMessage';
+import { FailureNotice } from '@/components/FailureNotice';
 import { media } from '@/styles/media';
-import { messageFor } from '@/lib/errorMessages';
 import { GoalWidget } from './GoalWidget';
 import { LanguageSelect } from './LanguageSelect';
 
@@ -28,7 +27,7 @@ export function TopBar({ showLanguageSelect, showGoal }: TopBarProps) {
           <LanguageName className={showLanguageSelect && name ? 'visually-hidden' : undefined}>
             {language.isLoading ? <span role="status">Loading...</span> : name}
           </LanguageName>
-          {language.isError && <ErrorText>{messageFor(language.error, 'GET_USER_LANGUAGE_ERROR')}</ErrorText>}
+          <FailureNotice reads={[language]} />
           {showLanguageSelect && name && <LanguageSelect current={name} />}
         </LanguageArea>
         {showGoal && (

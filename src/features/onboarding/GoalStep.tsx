@@ -5,7 +5,7 @@ import { useGetDailyGoalQuery, useSaveDailyGoalMutation } from '@/app/apiSlice';
 import { paths } from '@/app/paths';
 import { GoalSelector } from '@/components/GoalSelector';
 import { Loading } from '@/components/StatusMessage';
-import { ERRORS, messageFor } from '@/lib/errorMessages';
+import { isNetworkError, messageFor } from '@/lib/errorMessages';
 import { OnboardingLayout } from './OnboardingLayout';
 
 export function GoalStep() {
@@ -27,7 +27,7 @@ export function GoalStep() {
   };
 
   // A failed read still lets the learner pick a goal, starting from the default.
-  const shownError = error ?? (saved.isError ? ERRORS.GET_DAILY_GOAL_ERROR : null);
+  const shownError = error ?? (saved.isError && !isNetworkError(saved.error) ? messageFor(saved.error, 'GET_DAILY_GOAL_ERROR') : null);
 
   return (
     <OnboardingLayout

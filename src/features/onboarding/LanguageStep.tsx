@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { apiSlice, useGetLanguagesQuery, useGetUserLanguageQuery, useSetUserLanguageMutation } from '@/app/apiSlice';
 import { useAppDispatch } from '@/app/hooks';
 import { paths } from '@/app/paths';
-import { ErrorText, Loading } from '@/components/StatusMessage';
+import { FailureNotice } from '@/components/FailureNotice';
+import { Loading } from '@/components/StatusMessage';
 import { VALIDATION, messageFor } from '@/lib/errorMessages';
 import { OnboardingLayout } from './OnboardingLayout';
 
@@ -40,7 +41,7 @@ export function LanguageStep() {
       {languages.isLoading ? (
         <Loading />
       ) : languages.isError || !languages.data ? (
-        <ErrorText>Error loading progress</ErrorText>
+        <FailureNotice reads={[languages]} title="Error loading progress" />
       ) : (
         <List>
           <legend className="visually-hidden">Choose the language you are learning</legend>

@@ -5,7 +5,7 @@ import { useGetPreviousHoursQuery, useSavePreviousHoursMutation } from '@/app/ap
 import { paths } from '@/app/paths';
 import { PreviousHoursSelect } from '@/components/PreviousHoursSelect';
 import { Loading } from '@/components/StatusMessage';
-import { ERRORS, messageFor } from '@/lib/errorMessages';
+import { isNetworkError, messageFor } from '@/lib/errorMessages';
 import { OnboardingLayout } from './OnboardingLayout';
 
 export function PreviousTimeStep() {
@@ -26,7 +26,7 @@ export function PreviousTimeStep() {
     navigate(paths.dashboard);
   };
 
-  const shownError = error ?? (saved.isError ? ERRORS.GET_PREVIOUS_HOURS_ERROR : null);
+  const shownError = error ?? (saved.isError && !isNetworkError(saved.error) ? messageFor(saved.error, 'GET_PREVIOUS_HOURS_ERROR') : null);
 
   return (
     <OnboardingLayout

@@ -1,21 +1,22 @@
 import { useGetLanguagesQuery } from '@/app/apiSlice';
 import { Select, SelectField } from '@/components/Select';
-import { ErrorText, Loading } from '@/components/StatusMessage';
-import { ERRORS } from '@/lib/errorMessages';
+import type { ReadResult } from '@/components/FailureNotice';
+import { FailureNotice } from '@/components/FailureNotice';
+import { Loading } from '@/components/StatusMessage';
 
 interface LanguageFieldProps {
   id: string;
   value: string | null;
   onChange: (language: string) => void;
-  /** The chosen (unsaved) language's stored values could not be read. */
-  unsavedLanguageFailed: boolean;
+  /** The chosen (unsaved) language's stored values, read without saving. */
+  unsavedLanguageReads: ReadResult[];
 }
 
 /** Every language a learner may pick (spec 2: a select; its failure reads 'Error loading progress'). */
-export function LanguageField({ id, value, onChange, unsavedLanguageFailed }: LanguageFieldProps) {
+export function LanguageField({ id, value, onChange, unsavedLanguageReads }: LanguageFieldProps) {
   const languages = useGetLanguagesQuery();
 
-  if (languages.isError) return <ErrorText>Error loading progress</ErrorText>;
+  if (languages.isError) return <FailureNotice reads={[languages]} title="Error loading progress" />;
   if (!languages.data) return <Loading />;
   return (
     <>
@@ -29,7 +30,7 @@ export function LanguageField({ id, value, onChange, unsavedLanguageFailed }: La
           ))}
         </Select>
       </SelectField>
-      {unsavedLanguageFailed && <ErrorText>{ERRORS.UPDATING_UNSAVED_LANGUAGE_ERROR}</ErrorText>}
+      <FailureNotice reads={unsavedLanguageReads} />
     </>
   );
 }

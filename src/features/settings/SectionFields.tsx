@@ -1,8 +1,8 @@
 import { useAppDispatch } from '@/app/hooks';
 import { GoalSelector } from '@/components/GoalSelector';
 import { PreviousHoursSelect } from '@/components/PreviousHoursSelect';
-import { Loading, StatusText } from '@/components/StatusMessage';
-import { ERRORS } from '@/lib/errorMessages';
+import { FailureNotice } from '@/components/FailureNotice';
+import { Loading } from '@/components/StatusMessage';
 import { LanguageField } from './LanguageField';
 import { MilestonesField } from './MilestonesField';
 import type { SectionId } from './settingsSlice';
@@ -27,7 +27,7 @@ export function SectionFields({ section, form }: { section: SectionId; form: Set
       <LanguageField
         id={id}
         value={form.language}
-        unsavedLanguageFailed={form.unsavedLanguageFailed}
+        unsavedLanguageReads={form.otherReads}
         onChange={(language) => dispatch(languageDrafted(language === form.savedLanguage ? null : language))}
       />
     );
@@ -35,8 +35,8 @@ export function SectionFields({ section, form }: { section: SectionId; form: Set
 
   const { values } = form;
   if (!values) {
-    // The language section already announces the failure; here it only explains the gap.
-    return form.unsavedLanguageFailed ? <StatusText>{ERRORS.UPDATING_UNSAVED_LANGUAGE_ERROR}</StatusText> : <Loading />;
+    // Announced once, by whichever section shows it first.
+    return form.unsavedLanguageFailed ? <FailureNotice reads={form.otherReads} /> : <Loading />;
   }
   switch (section) {
     case 'goal':

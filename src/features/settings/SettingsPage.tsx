@@ -3,10 +3,12 @@ import styled from 'styled-components';
 import { useAppDispatch } from '@/app/hooks';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/Button';
-import { Loading, StatusText } from '@/components/StatusMessage';
+import { FailureNotice } from '@/components/FailureNotice';
+import { Loading, SuccessText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import { media } from '@/styles/media';
 import { AccountActions } from './AccountActions';
+import { LeaveGuard } from './LeaveGuard';
 import { NarrowSettings } from './NarrowSettings';
 import { draftDiscarded } from './settingsSlice';
 import { useSaveSettings } from './useSaveSettings';
@@ -34,10 +36,12 @@ export function SettingsPage() {
       </Header>
       <main>
         {form.status === 'loading' && <Loading />}
-        {form.status === 'error' && <StatusText role="alert">Error loading settings</StatusText>}
+        {form.status === 'error' && <FailureNotice reads={form.savedReads} title="Error loading settings" />}
         {form.status === 'ready' &&
           (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
+        <SuccessText>{saver.saved && !form.anyChanged ? 'Changes saved' : ''}</SuccessText>
       </main>
+      <LeaveGuard unsaved={form.anyChanged} />
       <Footer>
         <AccountActions />
       </Footer>

@@ -10,7 +10,7 @@ import {
 } from '@/app/apiSlice';
 import { useAppDispatch } from '@/app/hooks';
 import type { ErrorKey } from '@/lib/errorMessages';
-import { messageFor } from '@/lib/errorMessages';
+import { saveFailureMessage } from '@/lib/errorMessages';
 import { INVALID_MILESTONES_MESSAGE, parseMilestoneDraft } from './milestoneDraft';
 import type { SectionId } from './settingsSlice';
 import { sectionsSaved } from './settingsSlice';
@@ -40,6 +40,7 @@ export function useSaveSettings(form: SettingsForm) {
   const [saveMilestones] = useSaveMilestonesMutation();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
 
   const remember = {
     goal: (dailyGoalMinutes: number) =>
@@ -100,6 +101,7 @@ export function useSaveSettings(form: SettingsForm) {
   /** Resolves true when every step succeeded. */
   async function save(sections: SectionId[]): Promise<boolean> {
     setError(null);
+    setSaved(false);
     const milestoneTexts = sections.includes('milestones') && form.changed.milestones ? form.values?.milestones : undefined;
     const milestones = milestoneTexts ? parseMilestoneDraft(milestoneTexts) : null;
     if (milestoneTexts && !milestones) {
@@ -107,26 +109,32 @@ export function useSaveSettings(form: SettingsForm) {
       return false;
     }
     setSaving(true);
-    const saved: SectionId[] = [];
+    const done: SectionId[] = [];
     try {
       for (const step of stepsFor(sections, milestones)) {
         try {
           await step.send();
         } catch (failure) {
-          setError(messageFor(failure, step.errorKey));
+          setError(saveFailureMessage(failure, step.errorKey));
           return false;
         }
         step.remember();
-        saved.push(step.section);
+        done.push(step.section);
       }
+      setSaved(true);
       return true;
     } finally {
-      dispatch(sectionsSaved(saved));
+      dispatch(sectionsSaved(done));
       setSaving(false);
     }
   }
 
-  return { save, saving, error, clearError: () => setError(null) };
+  const clearError = () => {
+    setError(null);
+    setSaved(false);
+  };
+  /** `saved`: the last save succeeded and nothing was touched since, for the confirmation. */
+  return { save, saving, error, saved, clearError };
 }
 
 export type SaveSettings = ReturnType<typeof useSaveSettings>;

@@ -94,6 +94,10 @@ export function useSettingsForm() {
     changed,
     anyChanged: Object.values(changed).some(Boolean),
     unsavedLanguageFailed,
+    /** The saved values' reads, for the failure notice and its 'Try again'. */
+    savedReads: savedQueries,
+    /** The drafted language's reads (empty while the saved language is shown). */
+    otherReads: otherLanguage ? otherQueries : [],
   };
 }
 

@@ -88,8 +88,34 @@ describe('language selector', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     const select = await screen.findByRole('combobox', { name: 'Learning language' });
     await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
     await user.selectOptions(select, 'French');
+    // French was never studied: starting it is confirmed first.
+    const question = await screen.findByRole('dialog', { name: 'Start learning French?' });
+    expect(db.currentLanguage).toBe('Spanish');
+    await user.click(within(question).getByRole('button', { name: 'Start French' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Learning language' })).toHaveValue('French'));
     expect(db.currentLanguage).toBe('French');
+  });
+
+  it('switches between started languages without asking', async () => {
+    seedSignedInLearner();
+    db.languages.push('German');
+    const { user } = await renderDashboard();
+    const select = await screen.findByRole('combobox', { name: 'Learning language' });
+    await waitFor(() => expect(within(select).getByRole('group', { name: 'Your languages' })).toHaveTextContent('German'));
+    await user.selectOptions(select, 'German');
+    await waitFor(() => expect(db.currentLanguage).toBe('German'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the current language when starting a new one is cancelled', async () => {
+    seedSignedInLearner();
+    const { user } = await renderDashboard();
+    const select = await screen.findByRole('combobox', { name: 'Learning language' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(select, 'Japanese');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Start learning Japanese?' })).getByRole('button', { name: 'Cancel' }));
+    expect(select).toHaveValue('Spanish');
+    expect(db.currentLanguage).toBe('Spanish');
   });
 });
 

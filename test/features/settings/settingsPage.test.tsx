@@ -64,10 +64,19 @@ describe('settings page', { timeout: 20000 }, () => {
   });
 
   it("shows 'Error loading progress' in place of the language select when the language list fails", async () => {
-    server.use(http.get(api('/languages'), () => HttpResponse.error()));
+    server.use(http.get(api('/languages'), () => apiError(500, 'INTERNAL_ERROR')));
     renderApp('/settings');
     expect(await screen.findByText('Error loading progress')).toBeInTheDocument();
+    expect(screen.getByText('Error getting languages')).toBeInTheDocument();
     expect(screen.queryByLabelText('Language you are learning')).not.toBeInTheDocument();
+    expect(await screen.findByLabelText('Hours learned before')).toHaveValue('120');
+  });
+
+  it('says the server is unreachable, not that the language list is broken, when the network drops', async () => {
+    server.use(http.get(api('/languages'), () => HttpResponse.error()));
+    renderApp('/settings');
+    expect(await screen.findByText('Server unreachable, try again later')).toBeInTheDocument();
+    expect(screen.queryByText('Error loading progress')).not.toBeInTheDocument();
     expect(await screen.findByLabelText('Hours learned before')).toHaveValue('120');
   });
 
@@ -108,10 +117,36 @@ describe('settings page', { timeout: 20000 }, () => {
     expect(writes(log)).toEqual([]);
   });
 
-  it('forgets unsaved changes when the learner leaves the page', async () => {
+  it('asks before leaving with unsaved changes, and Stay keeps them', async () => {
     const { user, router } = await openSettings();
     await user.selectOptions(screen.getByLabelText('Hours learned before'), '500');
-    await router.navigate('/dashboard');
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    const question = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(screen.getByLabelText('Hours learned before')).toHaveValue('500');
+  });
+
+  it('leaves without asking when nothing is unsaved', async () => {
+    const { user, router } = await openSettings();
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+  });
+
+  it('confirms a successful save with a status message', async () => {
+    const { user } = await openSettings();
+    await user.selectOptions(screen.getByLabelText('Hours learned before'), '500');
+    await user.click(saveButton()!);
+    await waitFor(() => expect(screen.getAllByRole('status').some((s) => s.textContent === 'Changes saved')).toBe(true));
+  });
+
+  it('forgets unsaved changes when the learner chooses to leave', async () => {
+    const { user, router } = await openSettings();
+    await user.selectOptions(screen.getByLabelText('Hours learned before'), '500');
+    void router.navigate('/dashboard');
+    const question = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(question).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Settings' })).not.toBeInTheDocument());
     await router.navigate('/settings');
     expect(await screen.findByLabelText('Hours learned before')).toHaveValue('120');

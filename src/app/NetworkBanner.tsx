@@ -1,0 +1,63 @@
+import { createSelector } from '@reduxjs/toolkit';
+import styled from 'styled-components';
+import { apiSlice } from '@/app/apiSlice';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import type { RootState } from '@/app/store';
+import { Button } from '@/components/Button';
+import { ErrorLine } from '@/components/StatusMessage';
+import { ERRORS, isNetworkError } from '@/lib/errorMessages';
+
+interface FailedRead {
+  endpointName: string;
+  originalArgs: unknown;
+}
+
+const selectReadsWithoutAnswer = createSelector([(state: RootState) => state.api.queries], (queries): FailedRead[] =>
+  Object.values(queries).flatMap((query) =>
+    query?.status === 'rejected' && query.endpointName && isNetworkError(query.error)
+      ? [{ endpointName: query.endpointName, originalArgs: query.originalArgs }]
+      : [],
+  ),
+);
+
+type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }) => Parameters<ReturnType<typeof useAppDispatch>>[0];
+
+/**
+ * One calm line while the server cannot be reached, instead of a message per panel: spec 7's
+ * network message, announced once, and 'Try again' for every read that got no answer.
+ */
+export function NetworkBanner() {
+  const dispatch = useAppDispatch();
+  const failed = useAppSelector(selectReadsWithoutAnswer);
+  if (failed.length === 0) return null;
+
+  const retry = () => {
+    for (const { endpointName, originalArgs } of failed) {
+      const endpoint = apiSlice.endpoints[endpointName as keyof typeof apiSlice.endpoints] as unknown as { initiate: Initiate };
+      void dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
+    }
+  };
+
+  return (
+    <Banner role="alert">
+      <ErrorLine>{ERRORS.NETWORK_ERROR}</ErrorLine>
+      <Button $variant="secondary" onClick={retry}>
+        Try again
+      </Button>
+    </Banner>
+  );
+}
+
+const Banner = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  background: ${({ theme }) => theme.colors.primaryLight};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  ${ErrorLine} {
+    margin: 0;
+  }
+`;

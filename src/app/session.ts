@@ -1,0 +1,82 @@
+import type { Middleware, PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isRejectedWithValue } from '@reduxjs/toolkit';
+import type { Skill } from '@common/domain';
+import { apiSlice } from '@/app/apiSlice';
+
+/** An add-time entry whose request met an ended session: offered again after signing in. */
+export interface KeptEntry {
+  skill: Skill;
+  hours: string;
+  minutes: string;
+}
+
+interface SessionState {
+  /** The session ended under the learner (401 on a signed-in call): /login says so. */
+  ended: boolean;
+  /** Who was signed in, so a kept entry is offered to the same learner only. */
+  email: string | null;
+  keptEntry: KeptEntry | null;
+}
+
+const initialState: SessionState = { ended: false, email: null, keptEntry: null };
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    sessionEnded(state, action: PayloadAction<string | null>) {
+      state.ended = true;
+      state.email = action.payload;
+    },
+    entryKept(state, action: PayloadAction<KeptEntry>) {
+      state.keptEntry = action.payload;
+    },
+    signedInAgain(state, action: PayloadAction<string>) {
+      if (action.payload !== state.email) state.keptEntry = null;
+      state.ended = false;
+    },
+    keptEntryRestored(state) {
+      state.keptEntry = null;
+    },
+  },
+  extraReducers: (builder) => {
+    // Signed in again, by any way (sign-in, sign-up): a later 401 ends this new session too.
+    builder.addMatcher(apiSlice.endpoints.checkAuth.matchFulfilled, (state) => {
+      state.ended = false;
+    });
+  },
+  selectors: {
+    selectSessionEnded: (state) => state.ended,
+    selectKeptEntry: (state) => state.keptEntry,
+  },
+});
+
+export const { sessionEnded, entryKept, signedInAgain, keptEntryRestored } = sessionSlice.actions;
+export const { selectSessionEnded, selectKeptEntry } = sessionSlice.selectors;
+
+/** Calls whose 401 means "not signed in" or "wrong password" rather than "the session ended". */
+const AUTH_CALLS = new Set(['checkAuth', 'login', 'register', 'logout']);
+
+interface RejectedCall {
+  payload?: { status?: unknown };
+  meta?: { arg?: { endpointName?: string } };
+}
+
+/**
+ * A 401 on any signed-in call (signed out in another tab, session expired, account deleted
+ * elsewhere) ends the local session the way logout does: the cache is reset, so the guard's
+ * auth check fails and sends the learner to /login. Once, however many calls were in flight.
+ */
+export const endSessionOnUnauthorized: Middleware = (store) => (next) => (action) => {
+  const result = next(action);
+  if (!isRejectedWithValue(action)) return result;
+  const { payload, meta } = action as RejectedCall;
+  const call = meta?.arg?.endpointName;
+  if (payload?.status !== 401 || !call || AUTH_CALLS.has(call)) return result;
+  const state = store.getState() as { session: SessionState };
+  if (state.session.ended) return result;
+  const email = apiSlice.endpoints.checkAuth.select()(store.getState()).data?.email ?? null;
+  store.dispatch(sessionEnded(email));
+  store.dispatch(apiSlice.util.resetApiState());
+  return result;
+};

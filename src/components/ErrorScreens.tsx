@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useRouteError } from 'react-router';
+import styled from 'styled-components';
+import { Button } from '@/components/Button';
+import { Mascot } from '@/components/Mascot';
+import { ErrorLine, Loading } from '@/components/StatusMessage';
+import { isChunkLoadError, reloadOnceForChunk, serverAnswers } from '@/lib/chunkReload';
+import { ERRORS } from '@/lib/errorMessages';
+
+/** A full link (not a client-side one): the app's own files may be what failed. */
+const HOME = '/dashboard';
+
+function Screen({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Page>
+      <Panel>
+        <Mascot size={88} />
+        <h1>{title}</h1>
+        {children}
+      </Panel>
+    </Page>
+  );
+}
+
+/**
+ * The router's error screen for every route (spec 8's heading 'Unexpected Application Error!'):
+ * a screen failing to render, or its code failing to load. A failed chunk first reloads the page
+ * once by itself (a deploy replaced it), unless the server is down, which the screen then says.
+ */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const chunk = isChunkLoadError(error);
+  const [phase, setPhase] = useState<'checking' | 'shown' | 'unreachable'>(chunk ? 'checking' : 'shown');
+
+  useEffect(() => {
+    if (!chunk) return;
+    let active = true;
+    void serverAnswers().then((up) => {
+      if (!active) return;
+      if (up && reloadOnceForChunk()) return;
+      setPhase(up ? 'shown' : 'unreachable');
+    });
+    return () => {
+      active = false;
+    };
+  }, [chunk]);
+
+  const tryAgain = async () => {
+    if (await serverAnswers()) window.location.reload();
+    else setPhase('unreachable');
+  };
+
+  if (phase === 'checking') return <Loading />;
+  return (
+    <Screen title="Unexpected Application Error!">
+      <p>Something went wrong while showing this page. Your saved progress is safe.</p>
+      {phase === 'unreachable' && <ErrorLine role="alert">{ERRORS.NETWORK_ERROR}</ErrorLine>}
+      <Actions>
+        <Button onClick={() => void tryAgain()}>Try again</Button>
+        <a href={HOME}>Go to your dashboard</a>
+      </Actions>
+    </Screen>
+  );
+}
+
+/** Any address the app does not have. */
+export function NotFoundScreen() {
+  return (
+    <Screen title="Page not found">
+      <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
+      <Actions>
+        <a href={HOME}>Go to your dashboard</a>
+      </Actions>
+    </Screen>
+  );
+}
+
+const Page = styled.main`
+  min-height: 100vh;
+  min-height: 100dvh;
+  display: grid;
+  place-items: center;
+  padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md}`};
+  background: ${({ theme }) => theme.colors.background};
+`;
+
+const Panel = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 480px;
+  padding: ${({ theme }) => theme.space.xl};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  text-align: center;
+  h1 {
+    font-size: ${({ theme }) => theme.font.size.xl};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.lg};
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+`;

@@ -1,0 +1,33 @@
+import type { DailyMinutes } from '@common/api-types';
+import type { Skill } from '@common/domain';
+import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, skillDailyField } from '@common/domain';
+import { formatHm } from '@/lib/time';
+
+const SKILL_LIMIT_HOURS = DAILY_SKILL_LIMIT_MINS / 60;
+
+/**
+ * An amount no day can hold (more than 16 hours of one skill, e.g. 99 h 9999 m) is valid
+ * numbers but too much: said before sending, with what is still allowed today, e.g.
+ * 'At most 16 hours of listening a day: 2h 10m left today'. Null when the amount may be sent.
+ */
+export function tooMuchMessage(skill: Skill, minutes: number, today?: DailyMinutes): string | null {
+  if (minutes <= DAILY_SKILL_LIMIT_MINS) return null;
+  const rule = `At most ${SKILL_LIMIT_HOURS} hours of ${skill} a day`;
+  if (!today) return rule;
+  return `${rule}: ${formatHm(Math.max(0, DAILY_SKILL_LIMIT_MINS - today[skillDailyField(skill)]))} left today`;
+}
+
+/**
+ * Beside the server's own limit message (shown as it is, spec 8): how much is still allowed
+ * today, which that message does not say. Null for other failures or while today is unknown.
+ */
+export function leftTodayHint(code: string | undefined, skill: Skill, today?: DailyMinutes): string | null {
+  if (!today) return null;
+  if (code === 'DAILY_TIME_EXCEEDED') {
+    return `${formatHm(Math.max(0, DAILY_SKILL_LIMIT_MINS - today[skillDailyField(skill)]))} of ${skill} left today`;
+  }
+  if (code === 'TOTAL_DAILY_TIME_EXCEEDED') {
+    return `${formatHm(Math.max(0, DAILY_TOTAL_LIMIT_MINS - (today.totalDailyMins ?? 0)))} of learning left today`;
+  }
+  return null;
+}
