@@ -17,6 +17,7 @@ import { languageRoutes } from './routes/languages';
 import { milestoneRoutes } from './routes/milestones';
 import { previousTimeRoutes } from './routes/previousTime';
 import { progressRoutes } from './routes/progress';
+import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/user';
 
 export interface AppOptions {
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(activityRoutes);
       await user.register(milestoneRoutes);
       await user.register(progressRoutes);
+      await user.register(statsRoutes);
     },
     { prefix: '/api/user' },
   );
