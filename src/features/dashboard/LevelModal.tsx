@@ -1,5 +1,7 @@
 import styled from 'styled-components';
 import { SKILLS } from '@common/domain';
+import { useLevelForecast } from '@/app/useLevelForecast';
+import { ForecastText } from '@/components/ForecastText';
 import { Modal } from '@/components/Modal';
 import { SKILL_NAMES } from '@/lib/skills';
 import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
@@ -12,8 +14,10 @@ interface LevelModalProps {
 /** 'Level N' with what a learner at that level can do in each skill (spec 2, 3). */
 export function LevelModal({ level, onClose }: LevelModalProps) {
   const description = levelDescription(level);
+  const forecast = useLevelForecast(level);
   return (
     <Modal title={`Level ${level}`} onClose={onClose}>
+      <ForecastText state={forecast} />
       {description ? (
         <>
           <Subtitle>{description.title}</Subtitle>

@@ -2,5 +2,6 @@ import { activityHandlers } from './activity';
 import { authHandlers } from './auth';
 import { languageHandlers } from './language';
 import { settingsHandlers } from './settings';
+import { statsHandlers } from './stats';
 
-export const handlers = [...authHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers];
+export const handlers = [...authHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...statsHandlers];
