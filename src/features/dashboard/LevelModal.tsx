@@ -1,10 +1,11 @@
+import { Suspense, lazy } from 'react';
 import styled from 'styled-components';
 import { SKILLS } from '@common/domain';
-import { useLevelForecast } from '@/app/useLevelForecast';
-import { ForecastText } from '@/components/ForecastText';
 import { Modal } from '@/components/Modal';
 import { SKILL_NAMES } from '@/lib/skills';
 import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
+
+const LevelForecast = lazy(() => import('./LevelForecast').then((m) => ({ default: m.LevelForecast })));
 
 interface LevelModalProps {
   level: number;
@@ -14,10 +15,11 @@ interface LevelModalProps {
 /** 'Level N' with what a learner at that level can do in each skill (spec 2, 3). */
 export function LevelModal({ level, onClose }: LevelModalProps) {
   const description = levelDescription(level);
-  const forecast = useLevelForecast(level);
   return (
     <Modal title={`Level ${level}`} onClose={onClose}>
-      <ForecastText state={forecast} />
+      <Suspense fallback={<p>Loading...</p>}>
+        <LevelForecast level={level} />
+      </Suspense>
       {description ? (
         <>
           <Subtitle>{description.title}</Subtitle>
