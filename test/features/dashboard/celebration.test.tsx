@@ -17,7 +17,8 @@ async function addMinutes(user: Awaited<ReturnType<typeof renderDashboard>>['use
   await user.click(within(dialog).getByRole('button', { name: 'Add' }));
 }
 
-describe('celebration', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
+// Each test adds time through the modal after the dashboard loads: twice a dashboard test's work.
+describe('celebration', { timeout: 2 * DASHBOARD_TEST_TIMEOUT }, () => {
   beforeAll(...warmUpDashboard);
   beforeEach(() => setViewportWidth(1280));
 
