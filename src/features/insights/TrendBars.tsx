@@ -8,7 +8,12 @@ import { SKILLS } from '@common/domain';
 import type { StatsBucketRow } from '@common/schemas/stats';
 import { CHART, SKILL_FIELD } from './insightsMaths';
 
-const axisLabel = (minutes: number, max: number) => (max >= 180 ? `${Math.round(minutes / 60)}h` : `${Math.round(minutes)}m`);
+/** Four gridlines at round values: whole hours for a tall chart, quarters of an hour for a low one. */
+function yTicks(max: number): { ticks: number[]; label: (minutes: number) => string } {
+  const unit = max >= 180 ? 60 : 15;
+  const step = unit * Math.max(1, Math.ceil(max / unit / 4));
+  return { ticks: [1, 2, 3, 4].map((i) => i * step), label: (m) => (unit === 60 ? `${m / 60}h` : `${m}m`) };
+}
 
 interface TrendBarsProps {
   buckets: readonly StatsBucketRow[];
@@ -17,20 +22,20 @@ interface TrendBarsProps {
 
 export function TrendBars({ buckets, selected }: TrendBarsProps) {
   const theme = useTheme();
-  const max = Math.max(...buckets.map((b) => b.totalMins), 0);
+  const y = yTicks(Math.max(...buckets.map((b) => b.totalMins), 0));
   return (
     <VictoryChart
       width={CHART.width}
       height={CHART.height}
       padding={{ left: CHART.left, right: CHART.right, top: CHART.top, bottom: CHART.bottom }}
       // One column per bar, so the HTML labels below line up with the bars.
-      domain={{ x: [0.5, buckets.length + 0.5], y: [0, Math.max(max, 60)] }}
+      domain={{ x: [0.5, buckets.length + 0.5], y: [0, y.ticks[3]] }}
     >
       <VictoryAxis tickFormat={() => ''} style={{ axis: { stroke: theme.colors.border } }} />
       <VictoryAxis
         dependentAxis
-        tickCount={4}
-        tickFormat={(m: number) => axisLabel(m, max)}
+        tickValues={y.ticks}
+        tickFormat={y.label}
         style={{
           axis: { stroke: 'transparent' },
           grid: { stroke: theme.colors.border, strokeDasharray: '4 4' },
