@@ -1,7 +1,7 @@
 /* ESLint 8 legacy config. One direction of imports in the SPA:
  * lib / components / styles -> features -> app; a feature never imports another feature;
  * browser code never imports server/, the server never imports src/. */
-const features = ['auth', 'onboarding', 'dashboard', 'settings'];
+const features = ['auth', 'onboarding', 'dashboard', 'settings', 'insights'];
 
 module.exports = {
   root: true,

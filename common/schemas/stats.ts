@@ -1,8 +1,10 @@
 /** Insights (contract, second edition): minutes per day, week (Sunday start) or month bucket. */
 import type { FromSchema } from 'json-schema-to-ts';
-import { dateSchema } from './primitives';
+import { dateSchema, languageQuery } from './primitives';
 
 export const STATS_MAX_BUCKETS = 3700;
+/** Contract, second edition: no date a client sends lies before this day. */
+export const STATS_EARLIEST_DATE = '2000-01-01';
 export const STATS_BUCKETS = ['day', 'week', 'month'] as const;
 export type StatsBucket = (typeof STATS_BUCKETS)[number];
 
@@ -10,7 +12,12 @@ export const statsQuerySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['from', 'to', 'bucket'],
-  properties: { from: dateSchema, to: dateSchema, bucket: { type: 'string', enum: STATS_BUCKETS } },
+  properties: {
+    ...languageQuery.properties,
+    from: { ...dateSchema, description: `First day counted (inclusive), from ${STATS_EARLIEST_DATE}` },
+    to: { ...dateSchema, description: 'Last day counted (inclusive), at most today' },
+    bucket: { type: 'string', enum: STATS_BUCKETS, description: 'day, week (Sunday to Saturday) or calendar month' },
+  },
 } as const;
 export type StatsQuery = FromSchema<typeof statsQuerySchema>;
 

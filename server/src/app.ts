@@ -22,6 +22,7 @@ import { milestoneRoutes } from './routes/milestones';
 import { previousTimeRoutes } from './routes/previousTime';
 import { progressRoutes } from './routes/progress';
 import { restDayRoutes } from './routes/restDays';
+import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/user';
 
 export interface AppOptions {
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(progressRoutes);
       await user.register(calendarRoutes);
       await user.register(restDayRoutes);
+      await user.register(statsRoutes);
     },
     { prefix: '/api/user' },
   );

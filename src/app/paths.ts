@@ -8,4 +8,5 @@ export const paths = {
   login: '/login',
   dashboard: '/dashboard',
   settings: '/settings',
+  insights: '/insights',
 } as const;

@@ -50,6 +50,10 @@ const screens: RouteObject[] = [
         path: paths.settings,
         lazy: screen(async () => (await import('@/features/settings/SettingsPage')).SettingsPage),
       },
+      {
+        path: paths.insights,
+        lazy: async () => ({ Component: (await import('@/features/insights/InsightsPage')).InsightsPage }),
+      },
     ],
   },
   { path: '*', Component: NotFoundScreen },

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { useAppSelector } from '@/app/hooks';
+import { Celebration } from '@/components/Celebration';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import { media } from '@/styles/media';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav';
@@ -10,6 +11,7 @@ import { LevelsPanel } from './LevelsPanel';
 import { ProgressPanel } from './ProgressPanel';
 import { StreakPanel } from './StreakPanel';
 import { TopBar } from './TopBar';
+import { useCelebration } from './useCelebration';
 import type { Tab } from './dashboardSlice';
 import { selectActiveTab } from './dashboardSlice';
 
@@ -32,6 +34,7 @@ export function DashboardPage() {
   const narrow = useIsNarrow();
   const tab = useAppSelector(selectActiveTab);
   const hidden = (panelTab: Tab) => narrow && tab !== panelTab;
+  const celebration = useCelebration();
 
   return (
     <Page $narrow={narrow}>
@@ -58,6 +61,7 @@ export function DashboardPage() {
         </Slot>
       </Main>
       {narrow && <BottomNav />}
+      {celebration.message && <Celebration message={celebration.message} onDismiss={celebration.dismiss} />}
     </Page>
   );
 }

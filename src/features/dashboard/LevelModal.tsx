@@ -1,8 +1,11 @@
+import { Suspense, lazy } from 'react';
 import styled from 'styled-components';
 import { SKILLS } from '@common/domain';
 import { Modal } from '@/components/Modal';
 import { SKILL_NAMES } from '@/lib/skills';
 import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
+
+const LevelForecast = lazy(() => import('./LevelForecast').then((m) => ({ default: m.LevelForecast })));
 
 interface LevelModalProps {
   level: number;
@@ -14,6 +17,9 @@ export function LevelModal({ level, onClose }: LevelModalProps) {
   const description = levelDescription(level);
   return (
     <Modal title={`Level ${level}`} onClose={onClose}>
+      <Suspense fallback={<p>Loading...</p>}>
+        <LevelForecast level={level} />
+      </Suspense>
       {description ? (
         <>
           <Subtitle>{description.title}</Subtitle>

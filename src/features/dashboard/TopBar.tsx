@@ -35,6 +35,11 @@ export function TopBar({ showLanguageSelect, showGoal }: TopBarProps) {
             <GoalWidget />
           </GoalArea>
         )}
+        <ProfileLink to={paths.insights} aria-label="Insights">
+          <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
+            <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </ProfileLink>
         <ProfileLink to={paths.settings} aria-label="Settings">
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
             <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />

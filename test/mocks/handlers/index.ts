@@ -3,5 +3,6 @@ import { authHandlers } from './auth';
 import { calendarHandlers } from './calendar';
 import { languageHandlers } from './language';
 import { settingsHandlers } from './settings';
+import { statsHandlers } from './stats';
 
-export const handlers = [...authHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...calendarHandlers];
+export const handlers = [...authHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...calendarHandlers, ...statsHandlers];

@@ -1,0 +1,65 @@
+/**
+ * When a learner reaches a level at their recent pace (issue #13). Pure level maths next to
+ * domain.ts: the hours that count are whole logged hours plus the hours studied before, against
+ * the language's own milestones.
+ */
+import { MAX_LEVEL, levelForHours, levelHours, type MilestoneKey, type Milestones } from './domain';
+import { addDaysIso } from './buckets';
+
+/** The pace is measured over this many days, today included. */
+export const FORECAST_WINDOW_DAYS = 30;
+/** Past this, a date would mean nothing to a learner (and could overflow a Date). */
+const FORECAST_MAX_DAYS = 100 * 366;
+
+export interface ForecastInput {
+  totalOverallMins: number;
+  previousHours: number;
+  milestones: Milestones;
+  /** Minutes logged in the last FORECAST_WINDOW_DAYS days, today included. */
+  recentMins: number;
+  /** The learner's today, YYYY-MM-DD. */
+  today: string;
+  /** The level asked about; the next level when omitted or already reached. */
+  targetLevel?: number;
+}
+
+export type Forecast =
+  | { kind: 'highest' }
+  | { kind: 'no-pace'; level: number; hours: number }
+  | { kind: 'too-far'; level: number; hours: number; minutesPerDay: number }
+  | { kind: 'date'; level: number; hours: number; minutesPerDay: number; date: string };
+
+export function levelForecast(input: ForecastInput): Forecast {
+  const hours = levelHours(input.totalOverallMins, input.previousHours);
+  const current = levelForHours(hours, input.milestones);
+  if (current >= MAX_LEVEL) return { kind: 'highest' };
+  const level = Math.min(MAX_LEVEL, Math.max(current + 1, input.targetLevel ?? 0));
+  const target = input.milestones[`level${level}` as MilestoneKey];
+  if (input.recentMins <= 0) return { kind: 'no-pace', level, hours: target };
+  const minutesPerDay = input.recentMins / FORECAST_WINDOW_DAYS;
+  // Level hours count whole logged hours, so the level arrives when the logged minutes reach this.
+  const missingMins = (target - input.previousHours) * 60 - input.totalOverallMins;
+  const days = Math.ceil(missingMins / minutesPerDay);
+  if (days > FORECAST_MAX_DAYS) return { kind: 'too-far', level, hours: target, minutesPerDay };
+  return { kind: 'date', level, hours: target, minutesPerDay, date: addDaysIso(input.today, days) };
+}
+
+/** '14 March 2027'. */
+export const formatLongDateGb = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+/** Whole minutes, or one significant digit under a minute a day, so a slow pace never reads as 0. */
+const pace = (minutesPerDay: number) => String(minutesPerDay < 1 ? Number(minutesPerDay.toPrecision(1)) : Math.round(minutesPerDay));
+
+export function forecastSentence(forecast: Forecast): string {
+  switch (forecast.kind) {
+    case 'highest':
+      return 'You made it to the highest level!';
+    case 'no-pace':
+      return `Log some time to see when you reach Level ${forecast.level}`;
+    case 'too-far':
+      return `At your pace of the last ${FORECAST_WINDOW_DAYS} days (${pace(forecast.minutesPerDay)} min a day), you reach Level ${forecast.level} (${forecast.hours} hours) in more than 100 years.`;
+    case 'date':
+      return `At your pace of the last ${FORECAST_WINDOW_DAYS} days (${pace(forecast.minutesPerDay)} min a day), you reach Level ${forecast.level} (${forecast.hours} hours) around ${formatLongDateGb(forecast.date)}.`;
+  }
+}

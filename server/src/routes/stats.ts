@@ -1,0 +1,78 @@
+/** Insights: minutes, active days and achieved days per day, week or month of a date range. */
+import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { bucketCount, bucketStarts, daysInRange } from '@common/buckets';
+import { STATS_EARLIEST_DATE, STATS_MAX_BUCKETS, statsQuerySchema, statsSchema, type Stats, type StatsBucketRow } from '@common/schemas/stats';
+import { sumBuckets, type BucketSums } from '../db/stats';
+import { ApiHttpError } from '../plugins/errors';
+import { readErrors, security } from './schemas';
+import { checkDate, languageForRead } from './shared';
+
+const zeros = (start: string): StatsBucketRow => ({
+  start,
+  listeningMins: 0,
+  readingMins: 0,
+  speakingMins: 0,
+  writingMins: 0,
+  totalMins: 0,
+  activeDays: 0,
+  achievedDays: 0,
+});
+
+function toBucket(sums: BucketSums): StatsBucketRow {
+  return {
+    start: sums.start,
+    listeningMins: sums.listening,
+    readingMins: sums.reading,
+    speakingMins: sums.speaking,
+    writingMins: sums.writing,
+    totalMins: sums.listening + sums.reading + sums.speaking + sums.writing,
+    activeDays: sums.active,
+    achievedDays: sums.achieved,
+  };
+}
+
+const SUMMED = ['listeningMins', 'readingMins', 'speakingMins', 'writingMins', 'totalMins', 'activeDays', 'achievedDays'] as const;
+
+export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get('/stats', {
+    schema: {
+      tags: ['progress'],
+      summary: 'Minutes per day, week or month of a date range',
+      description:
+        'For the current language, or ?language=X. Every bucket the range touches is present, oldest first, empty ones with zeros. ' +
+        "Weeks run Sunday to Saturday, months from the 1st; a bucket's `start` is its first day, so the first may lie before `from`, " +
+        'but only days within `from`..`to` are counted. `activeDays`: days with any minutes; `achievedDays`: days achieved by the ' +
+        "rule of the daily records (the learner's own answer, else the goal in force that day). `totals` sums the buckets and " +
+        `\`days\` is the number of days in the range. Both dates lie between ${STATS_EARLIEST_DATE} and today (else INVALID_INPUT; a ` +
+        `date after every learner's today is FUTURE_DATE); \`from\` after \`to\` or more than ${STATS_MAX_BUCKETS} buckets is INVALID_INPUT. ` +
+        'Before a language is chosen every bucket is zeros.',
+      security,
+      querystring: statsQuerySchema,
+      response: { 200: statsSchema, ...readErrors() },
+    },
+    handler: async (request): Promise<Stats> => {
+      const { from, to, bucket, language: requested } = request.query;
+      for (const [field, date] of [['from', from], ['to', to]] as const) {
+        checkDate(app, date);
+        if (date < STATS_EARLIEST_DATE) {
+          throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be ${STATS_EARLIEST_DATE} or later.`);
+        }
+      }
+      if (from > to) throw new ApiHttpError(400, 'INVALID_INPUT', '"from" must not be after "to".');
+      const count = bucketCount(from, to, bucket);
+      if (count > STATS_MAX_BUCKETS) {
+        throw new ApiHttpError(400, 'INVALID_INPUT', `The range holds ${count} ${bucket} buckets; at most ${STATS_MAX_BUCKETS} are allowed.`);
+      }
+      const language = await languageForRead(app, request.userId, requested);
+      const sums = language ? await sumBuckets(app.db, { userId: request.userId, language, from, to, bucket }) : [];
+      const filled = new Map(sums.map((s) => [s.start, toBucket(s)]));
+      const buckets = bucketStarts(from, to, bucket).map((start) => filled.get(start) ?? zeros(start));
+      const totals = { ...zeros(''), days: daysInRange(from, to) };
+      for (const b of buckets) for (const field of SUMMED) totals[field] += b[field];
+      const { start: _start, ...rest } = totals;
+      return { from, to, bucket, buckets, totals: rest };
+    },
+  });
+}

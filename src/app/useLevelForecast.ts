@@ -1,0 +1,32 @@
+import { addDaysIso } from '@common/buckets';
+import { localIsoDate } from '@common/domain';
+import { FORECAST_WINDOW_DAYS, forecastSentence, levelForecast } from '@common/forecast';
+import { useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery, useGetStatsQuery } from '@/app/apiSlice';
+import type { ForecastTextState } from '@/components/ForecastText';
+
+/**
+ * The level forecast sentence of the current language, for the level modal and the Insights view
+ * (two features, so it lives here beside the API slice). The last 30 days are read fresh each time
+ * it mounts: minutes added since would otherwise not move the date.
+ */
+export function useLevelForecast(targetLevel?: number): ForecastTextState {
+  const today = localIsoDate();
+  const recent = useGetStatsQuery(
+    { from: addDaysIso(today, 1 - FORECAST_WINDOW_DAYS), to: today, bucket: 'month' },
+    { refetchOnMountOrArgChange: true },
+  );
+  const progress = useGetProgressQuery();
+  const previous = useGetPreviousHoursQuery();
+  const milestones = useGetMilestonesQuery();
+  if (recent.isError || progress.isError || previous.isError || milestones.isError) return { status: 'error' };
+  if (!recent.data || !progress.data || !previous.data || !milestones.data) return { status: 'loading' };
+  const forecast = levelForecast({
+    totalOverallMins: progress.data.totalOverallMins,
+    previousHours: previous.data.previousHours,
+    milestones: milestones.data,
+    recentMins: recent.data.totals.totalMins,
+    today,
+    targetLevel,
+  });
+  return { status: 'ready', sentence: forecastSentence(forecast) };
+}

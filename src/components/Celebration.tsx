@@ -1,0 +1,89 @@
+import styled, { keyframes } from 'styled-components';
+import { IconButton } from '@/components/Button';
+
+interface CelebrationProps {
+  message: string;
+  onDismiss: () => void;
+}
+
+const PIECES = 12;
+
+/**
+ * A short burst of confetti around a banner that stays until dismissed. The banner is a status
+ * message, so screen readers announce it without moving focus; with reduced motion asked for,
+ * the confetti is left out and only the banner shows.
+ */
+export function Celebration({ message, onDismiss }: CelebrationProps) {
+  return (
+    <Banner role="status">
+      <Confetti aria-hidden="true">
+        {Array.from({ length: PIECES }, (_, i) => (
+          <Piece key={i} $index={i} />
+        ))}
+      </Confetti>
+      <Text>
+        <span aria-hidden="true">🎉 </span>
+        {message}
+      </Text>
+      <IconButton aria-label="Dismiss" onClick={onDismiss}>
+        <span aria-hidden="true">×</span>
+      </IconButton>
+    </Banner>
+  );
+}
+
+const pop = keyframes`
+  from { transform: translate(0, 0) rotate(0deg); opacity: 1; }
+  to { transform: translate(var(--dx), var(--dy)) rotate(280deg); opacity: 0; }
+`;
+
+const rise = keyframes`
+  from { transform: translate(-50%, 24px); opacity: 0; }
+  to { transform: translate(-50%, 0); opacity: 1; }
+`;
+
+const Banner = styled.div`
+  position: fixed;
+  left: 50%;
+  top: ${({ theme }) => theme.space.md};
+  z-index: 900;
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  width: min(calc(100% - 32px), 480px);
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.sm} ${theme.space.sm} ${theme.space.md}`};
+  border: 2px solid ${({ theme }) => theme.colors.success};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.modal};
+  transform: translateX(-50%);
+  animation: ${rise} 0.3s ease-out;
+`;
+
+const Text = styled.p`
+  flex: 1;
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${({ theme }) => theme.colors.success};
+`;
+
+const Confetti = styled.span`
+  position: absolute;
+  left: 50%;
+  top: 50%;
+  pointer-events: none;
+  @media (prefers-reduced-motion: reduce) {
+    display: none;
+  }
+`;
+
+const Piece = styled.span<{ $index: number }>`
+  position: absolute;
+  width: 8px;
+  height: 12px;
+  border-radius: 2px;
+  opacity: 0;
+  background: ${({ theme, $index }) => Object.values(theme.skills)[$index % 4]};
+  --dx: ${({ $index }) => Math.round(Math.cos(($index / PIECES) * 2 * Math.PI) * 180)}px;
+  --dy: ${({ $index }) => Math.round(Math.sin(($index / PIECES) * 2 * Math.PI) * 70)}px;
+  animation: ${pop} 1.2s ease-out ${({ $index }) => ($index % 3) * 0.08}s;
+`;

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+import { localIsoDate } from '@common/domain';
+import { useDailyMinutesQuery, useGetDailyGoalQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/app/apiSlice';
+
+interface Snapshot {
+  language: string;
+  date: string;
+  goalMet: boolean;
+  level: number;
+}
+
+/**
+ * The message to celebrate, if any: today's goal newly completed, or a new level reached, while the
+ * dashboard is open. The first settled figures are only a baseline, so an achievement that was
+ * already there on load (or in the language just switched to) is never celebrated.
+ */
+export function useCelebration(): { message: string | null; dismiss: () => void } {
+  const date = localIsoDate();
+  const language = useGetUserLanguageQuery();
+  const goal = useGetDailyGoalQuery();
+  const minutes = useDailyMinutesQuery(date);
+  const progress = useGetProgressQuery();
+  const [message, setMessage] = useState<string | null>(null);
+  const previous = useRef<Snapshot | null>(null);
+
+  const queries = [language, goal, minutes, progress];
+  const settled = queries.every((q) => q.data !== undefined && !q.isFetching);
+  const snapshot: Snapshot | null =
+    settled && language.data?.name && goal.data && minutes.data && progress.data
+      ? {
+          language: language.data.name,
+          date,
+          goalMet: minutes.data.totalDailyMins >= goal.data.dailyGoalMinutes,
+          level: progress.data.currentLevel,
+        }
+      : null;
+  const key = snapshot && JSON.stringify(snapshot);
+
+  useEffect(() => {
+    if (!key) return;
+    const now = JSON.parse(key) as Snapshot;
+    const before = previous.current;
+    previous.current = now;
+    if (!before || before.language !== now.language || before.date !== now.date) return;
+    if (now.level > before.level) setMessage(`Congratulations, you reached Level ${now.level}!`);
+    else if (now.goalMet && !before.goalMet) setMessage("Today's goal is complete. Well done!");
+  }, [key]);
+
+  return { message, dismiss: () => setMessage(null) };
+}

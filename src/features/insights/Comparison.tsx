@@ -1,0 +1,40 @@
+import type { StatsBucketRow } from '@common/schemas/stats';
+import { SKILL_NAMES } from '@/lib/skills';
+import { formatHm } from '@/lib/time';
+import { changeText, comparisonRows } from './insightsMaths';
+import { Table } from './TrendChart';
+
+interface ComparisonProps {
+  caption: string;
+  nowLabel: string;
+  beforeLabel: string;
+  now: StatsBucketRow;
+  before: StatsBucketRow;
+}
+
+/** This week (or month) so far next to the whole previous one, in total and per skill. */
+export function Comparison({ caption, nowLabel, beforeLabel, now, before }: ComparisonProps) {
+  return (
+    <Table>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Skill</th>
+          <th scope="col">{nowLabel}</th>
+          <th scope="col">{beforeLabel}</th>
+          <th scope="col">Change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {comparisonRows(now, before, SKILL_NAMES).map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td>{formatHm(row.now)}</td>
+            <td>{formatHm(row.before)}</td>
+            <td>{changeText(row.now, row.before)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

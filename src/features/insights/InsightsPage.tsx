@@ -1,0 +1,123 @@
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { useGetUserLanguageQuery } from '@/app/apiSlice';
+import { paths } from '@/app/paths';
+import { useLevelForecast } from '@/app/useLevelForecast';
+import { ButtonLink } from '@/components/Button';
+import { Card, PanelTitle } from '@/components/Card';
+import { ForecastText } from '@/components/ForecastText';
+import { Loading, StatusText } from '@/components/StatusMessage';
+import { media } from '@/styles/media';
+import { Comparison } from './Comparison';
+import { DailyHabits } from './DailyHabits';
+import { dailyFigures, SHORT_WINDOW, skillMinutes } from './insightsMaths';
+import { RangeSwitch, type Range, type View } from './RangeSwitch';
+import { SkillBalance } from './SkillBalance';
+import { TrendChart } from './TrendChart';
+import { useInsightsData } from './useInsightsData';
+
+/** /insights (issue #13): trends, comparisons, habits, skill balance and the level forecast of the current language. */
+export function InsightsPage() {
+  const language = useGetUserLanguageQuery();
+  const data = useInsightsData();
+  const forecast = useLevelForecast();
+  const [range, setRange] = useState<Range>('week');
+  const [view, setView] = useState<View>('chart');
+  const ids = { trend: useId(), compare: useId(), habits: useId(), balance: useId(), forecast: useId() };
+
+  const body = () => {
+    if (data.failed) return <StatusText role="alert">Error loading insights</StatusText>;
+    if (data.loading || !data.weeks || !data.months || !data.days || !data.progress) return <Loading />;
+    const { weeks, months, days, progress } = data;
+    const trend = range === 'week' ? weeks : months;
+    const [lastWeek, thisWeek] = weeks.buckets.slice(-2);
+    const [lastMonth, thisMonth] = months.buckets.slice(-2);
+    return (
+      <>
+        <Card aria-labelledby={ids.forecast}>
+          <PanelTitle id={ids.forecast}>Level forecast</PanelTitle>
+          <ForecastText state={forecast} />
+        </Card>
+        <Card aria-labelledby={ids.trend}>
+          <PanelTitle id={ids.trend}>{range === 'week' ? 'Minutes per week, last 12 weeks' : 'Minutes per month, last 12 months'}</PanelTitle>
+          <RangeSwitch range={range} view={view} onRange={setRange} onView={setView} />
+          <TrendChart buckets={trend.buckets} bucket={range} view={view} />
+        </Card>
+        <Card aria-labelledby={ids.compare}>
+          <PanelTitle id={ids.compare}>Compared with before</PanelTitle>
+          <Pair>
+            <Comparison caption="This week vs last week" nowLabel="This week" beforeLabel="Last week" now={thisWeek} before={lastWeek} />
+            <Comparison caption="This month vs last month" nowLabel="This month" beforeLabel="Last month" now={thisMonth} before={lastMonth} />
+          </Pair>
+        </Card>
+        <Card aria-labelledby={ids.habits}>
+          <PanelTitle id={ids.habits}>Daily habits</PanelTitle>
+          <DailyHabits figures={dailyFigures(days.buckets)} summary={data.summary} summaryFailed={data.summaryFailed} />
+        </Card>
+        <Card aria-labelledby={ids.balance}>
+          <PanelTitle id={ids.balance}>Skill balance</PanelTitle>
+          <SkillBalance
+            recent={skillMinutes(days.buckets.slice(-SHORT_WINDOW))}
+            allTime={{
+              listening: progress.listeningOverallMins,
+              reading: progress.readingOverallMins,
+              speaking: progress.speakingOverallMins,
+              writing: progress.writingOverallMins,
+            }}
+          />
+        </Card>
+      </>
+    );
+  };
+
+  return (
+    <Page>
+      <Header>
+        <ButtonLink to={paths.dashboard} $variant="ghost">
+          <span aria-hidden="true">←</span>
+          Back
+        </ButtonLink>
+        <h1>Insights{language.data?.name ? `: ${language.data.name}` : ''}</h1>
+      </Header>
+      <Main>{body()}</Main>
+    </Page>
+  );
+}
+
+const Page = styled.div`
+  max-width: 1100px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.md};
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  ${media.wide} {
+    padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
+  }
+  h1 {
+    font-size: ${({ theme }) => theme.font.size.xl};
+  }
+`;
+
+const Header = styled.header`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Main = styled.main`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  min-width: 0;
+  caption {
+    text-align: left;
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+    padding-bottom: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Pair = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
+  gap: ${({ theme }) => theme.space.lg};
+  overflow-x: auto;
+`;

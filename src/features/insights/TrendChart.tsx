@@ -1,0 +1,192 @@
+import { Suspense, lazy, useState } from 'react';
+import styled, { useTheme } from 'styled-components';
+import { SKILLS } from '@common/domain';
+import type { StatsBucketRow } from '@common/schemas/stats';
+import { SKILL_NAMES } from '@/lib/skills';
+import { formatHm, formatHoursMinutesLong } from '@/lib/time';
+import { CHART, SKILL_FIELD, bucketLabels } from './insightsMaths';
+
+const TrendBars = lazy(() => import('./TrendBars').then((m) => ({ default: m.TrendBars })));
+
+/** What a screen reader hears for one bar: its name, total and every skill. */
+function barText(bucket: StatsBucketRow, full: string): string {
+  const skills = SKILLS.map((s) => `${SKILL_NAMES[s]} ${formatHoursMinutesLong(bucket[SKILL_FIELD[s]])}`).join(', ');
+  return `${full}: ${formatHoursMinutesLong(bucket.totalMins)} in total; ${skills}`;
+}
+
+interface TrendChartProps {
+  buckets: readonly StatsBucketRow[];
+  bucket: 'week' | 'month';
+  view: 'chart' | 'table';
+}
+
+/**
+ * Stacked minutes per skill, one bar per week or month. Under the drawing, one button per bar
+ * names it and speaks its values, and shows them beside the chart when chosen; the table view
+ * gives every number at once.
+ */
+export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
+  const theme = useTheme();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const selected = chosen !== null && chosen < buckets.length ? chosen : buckets.length - 1;
+  const labels = buckets.map((b) => bucketLabels(b.start, bucket));
+  const unit = bucket === 'week' ? 'Week' : 'Month';
+
+  if (view === 'table') {
+    return (
+      <TableBox>
+        <Table>
+          <caption className="visually-hidden">Minutes per {bucket}, by skill</caption>
+          <thead>
+            <tr>
+              <th scope="col">{unit}</th>
+              {SKILLS.map((s) => (
+                <th scope="col" key={s}>
+                  {SKILL_NAMES[s]}
+                </th>
+              ))}
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {buckets.map((b, i) => (
+              <tr key={b.start}>
+                <th scope="row">{labels[i].full}</th>
+                {SKILLS.map((s) => (
+                  <td key={s}>{formatHm(b[SKILL_FIELD[s]])}</td>
+                ))}
+                <td>{formatHm(b.totalMins)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </TableBox>
+    );
+  }
+
+  const shown = buckets[selected];
+  return (
+    <Figure>
+      <ChartBox aria-hidden="true">
+        <Suspense fallback={null}>
+          <TrendBars buckets={buckets} selected={selected} />
+        </Suspense>
+      </ChartBox>
+      <BarButtons role="group" aria-label={`Bars, one per ${bucket}`} $columns={buckets.length}>
+        {buckets.map((b, i) => (
+          <BarButton
+            key={b.start}
+            type="button"
+            aria-pressed={i === selected}
+            aria-label={`${labels[i].short}. ${barText(b, labels[i].full)}`}
+            onClick={() => setChosen(i)}
+            onFocus={() => setChosen(i)}
+          >
+            {labels[i].short}
+          </BarButton>
+        ))}
+      </BarButtons>
+      {shown && (
+        <Details>
+          <strong>{labels[selected].full}</strong>: {formatHm(shown.totalMins)}
+          <SkillList>
+            {SKILLS.map((s) => (
+              <li key={s}>
+                <Swatch $color={theme.skills[s]} aria-hidden="true" />
+                {SKILL_NAMES[s]} {formatHm(shown[SKILL_FIELD[s]])}
+              </li>
+            ))}
+          </SkillList>
+        </Details>
+      )}
+    </Figure>
+  );
+}
+
+const Figure = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const ChartBox = styled.div`
+  width: 100%;
+  aspect-ratio: ${CHART.width} / ${CHART.height};
+  svg {
+    display: block;
+  }
+`;
+
+// Same side margins as the chart's plot area, so each label sits under its bar.
+const BarButtons = styled.div<{ $columns: number }>`
+  display: grid;
+  grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr));
+  margin: 0 ${(100 * CHART.right) / CHART.width}% 0 ${(100 * CHART.left) / CHART.width}%;
+`;
+
+const BarButton = styled.button`
+  min-height: 44px;
+  padding: 0;
+  border: 2px solid transparent;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  cursor: pointer;
+  overflow: hidden;
+  &[aria-pressed='true'] {
+    border-color: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.text};
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+  }
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryLight};
+  }
+`;
+
+const Details = styled.div`
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const SkillList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  margin: ${({ theme }) => theme.space.xs} 0 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Swatch = styled.span<{ $color: string }>`
+  width: 12px;
+  height: 12px;
+  border-radius: 3px;
+  background: ${({ $color }) => $color};
+`;
+
+const TableBox = styled.div`
+  overflow-x: auto;
+`;
+
+export const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: right;
+    white-space: nowrap;
+  }
+  th:first-child {
+    text-align: left;
+  }
+  thead th {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
