@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { ApiHttpError } from './errors';
 import { hashPassword, type HashCost } from './password';
+import { findSession } from './sessionQueries';
 
 const SESSION_COOKIE = 'sid';
 const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
@@ -79,7 +80,7 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
 async function sessionUser(app: FastifyInstance, options: SessionOptions, token: string | undefined): Promise<number | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const session = await app.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  const session = await findSession.takeFirst(app.db, { tokenHash });
   if (!session) return null;
   const now = app.now().getTime();
   const lastSeen = Number(session.last_seen_at);
