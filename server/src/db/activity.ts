@@ -7,6 +7,7 @@
 import { sql, type Kysely, type Transaction, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, type Skill } from '@common/domain';
 import type { DailyActivityTable, Database } from './database';
+import { prepared } from './prepared';
 
 export type DayKey = { userId: number; language: string; date: string };
 export type DayRow = Pick<DailyActivityTable, Skill | 'date' | 'achieved_override'>;
@@ -26,14 +27,12 @@ export function normaliseDay(row: DayRow): DayRow {
   };
 }
 
+const findDayQuery = prepared((db, p: DayKey) =>
+  db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', p.userId).where('language', '=', p.language).where('date', '=', p.date),
+);
+
 export async function findDay(db: Kysely<Database> | Transaction<Database>, key: DayKey): Promise<DayRow | null> {
-  const row = await db
-    .selectFrom('daily_activity')
-    .select(dayColumns)
-    .where('user_id', '=', key.userId)
-    .where('language', '=', key.language)
-    .where('date', '=', key.date)
-    .executeTakeFirst();
+  const row = await findDayQuery.takeFirst(db, key);
   return row ? normaliseDay(row) : null;
 }
 

@@ -13,6 +13,7 @@ import type { Database } from '../db/database';
 import { ApiHttpError } from './errors';
 import { HashQueue, type HashQueueOptions } from './hashQueue';
 import { hashPassword, type HashCost } from './password';
+import { findSession } from './sessionQueries';
 
 /** The cookie's name: `__Host-sid` whenever it is Secure, plain `sid` only for development over http. */
 export const sessionCookieName = (secure: boolean): string => (secure ? '__Host-sid' : 'sid');
@@ -104,7 +105,7 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
 async function sessionUser(app: FastifyInstance, options: SessionOptions, token: string | undefined): Promise<number | null> {
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const session = await app.db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  const session = await findSession.takeFirst(app.db, { tokenHash });
   if (!session) return null;
   const now = app.now().getTime();
   const lastSeen = Number(session.last_seen_at);

@@ -6,9 +6,9 @@
  * Cookies are SameSite as well, but these checks do not depend on the browser honouring it.
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendError } from './errors';
+import { registerSecurityHeaders } from './securityHeaders';
 
 export interface SecurityOptions {
   corsOrigins: string[];
@@ -54,7 +54,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     maxAge: 600,
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP_DIRECTIVES },
     // HSTS only where the site is served over HTTPS; on plain http it would lock browsers out.
     strictTransportSecurity: options.production ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,

@@ -8,12 +8,15 @@ import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidPasswordLength } from
 import { credentialsSchema, emailAnswerSchema } from '@common/schemas/auth';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { isUniqueViolation } from '../db';
+import { prepared } from '../db/prepared';
 import { pruneSessions } from '../plugins/auth';
 import { ApiHttpError, validationMessage, type AjvError } from '../plugins/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../plugins/password';
 import { accountKey, countAttempt, pruneAttempts, refundAttempt, resetAttempts } from '../plugins/rateLimit';
 import { publicErrors, security } from './schemas';
 import { rejectBody } from './shared';
+
+const emailQuery = prepared((db, p: { userId: number }) => db.selectFrom('users').select('email').where('id', '=', p.userId));
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MISSING = 'Input an email and password to continue';
@@ -156,7 +159,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: { ...emailAnswerSchema, description: 'Signed in' }, ...publicErrors('UNAUTHENTICATED') },
     },
     handler: async (request) => {
-      const user = await app.db.selectFrom('users').select('email').where('id', '=', request.userId).executeTakeFirstOrThrow();
+      const user = await emailQuery.takeFirst(app.db, { userId: request.userId });
+      if (!user) throw new Error('the signed-in user has no row');
       return { email: user.email };
     },
   });

@@ -4,8 +4,21 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { SKILLS, levelForHours, levelHours } from '@common/domain';
 import { languageQuery } from '@common/schemas/primitives';
 import { monthlyTotalSchema, monthTotalQuerySchema, progressSchema } from '@common/schemas/progress';
+import { prepared } from '../db/prepared';
 import { readErrors, security } from './schemas';
 import { byName, checkRealDate, languageForRead, languageSettings } from './shared';
+
+const startedQuery = prepared((db, p: { userId: number }) => db.selectFrom('user_languages').select('language').where('user_id', '=', p.userId));
+
+const monthTotalQuery = prepared((db, p: { userId: number; language: string; from: string; to: string }) =>
+  db
+    .selectFrom('daily_activity')
+    .select((eb) => eb.fn.sum<number | string | null>(eb(eb(eb('listening', '+', eb.ref('reading')), '+', eb.ref('speaking')), '+', eb.ref('writing'))).as('total'))
+    .where('user_id', '=', p.userId)
+    .where('language', '=', p.language)
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to),
+);
 
 export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -26,7 +39,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
       // Running totals kept by every activity write (db/activity.ts): the cost of this read does not grow with history.
       const [settings, started] = await Promise.all([
         languageSettings(app.db, userId, language),
-        app.db.selectFrom('user_languages').select('language').where('user_id', '=', userId).execute(),
+        startedQuery.execute(app.db, { userId }),
       ]);
       const perSkill = settings.totals;
       const totalOverallMins = SKILLS.reduce((sum, skill) => sum + perSkill[skill], 0);
@@ -57,14 +70,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
       const language = await languageForRead(app, request.userId, requested);
       if (!language) return { monthlyTotalMins: 0 };
       const month = today.slice(0, 7);
-      const row = await app.db
-        .selectFrom('daily_activity')
-        .select((eb) => eb.fn.sum<number | string | null>(eb(eb(eb('listening', '+', eb.ref('reading')), '+', eb.ref('speaking')), '+', eb.ref('writing'))).as('total'))
-        .where('user_id', '=', request.userId)
-        .where('language', '=', language)
-        .where('date', '>=', `${month}-01`)
-        .where('date', '<=', `${month}-31`)
-        .executeTakeFirst();
+      const row = await monthTotalQuery.takeFirst(app.db, { userId: request.userId, language, from: `${month}-01`, to: `${month}-31` });
       return { monthlyTotalMins: Number(row?.total ?? 0) };
     },
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, isIsoDate, MILESTONE_KEYS, SKILLS, type Milestones, type Skill } from '@common/domain';
 import type { Database } from '../db/database';
+import { prepared } from '../db/prepared';
 import { ApiHttpError } from '../plugins/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,8 +40,10 @@ export function isPlausibleToday(app: FastifyInstance, date: string): boolean {
   return date >= addDays(today, -1) && date <= addDays(today, 1);
 }
 
+const currentLanguageQuery = prepared((db, p: { userId: number }) => db.selectFrom('users').select('current_language').where('id', '=', p.userId));
+
 export async function currentLanguage(db: Kysely<Database>, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('users').select('current_language').where('id', '=', userId).executeTakeFirst();
+  const row = await currentLanguageQuery.takeFirst(db, { userId });
   return row?.current_language ?? null;
 }
 
@@ -73,10 +76,12 @@ export interface LanguageSettings {
 export const byName = (a: string, b: string) => a.localeCompare(b, 'en');
 
 /** A language's settings and totals, or the defaults (and zeros) for a language this user has not started. */
+const settingsQuery = prepared((db, p: { userId: number; language: string }) =>
+  db.selectFrom('user_languages').selectAll().where('user_id', '=', p.userId).where('language', '=', p.language),
+);
+
 export async function languageSettings(db: Kysely<Database>, userId: number, language: string | null): Promise<LanguageSettings> {
-  const row = language
-    ? await db.selectFrom('user_languages').selectAll().where('user_id', '=', userId).where('language', '=', language).executeTakeFirst()
-    : undefined;
+  const row = language ? await settingsQuery.takeFirst(db, { userId, language }) : undefined;
   if (!row) return { previousHours: DEFAULT_PREVIOUS_HOURS, milestones: { ...DEFAULT_MILESTONES }, totals: { listening: 0, reading: 0, speaking: 0, writing: 0 } };
   const milestones = Object.fromEntries(MILESTONE_KEYS.map((k) => [k, Number(row[k])])) as Milestones;
   const totals = Object.fromEntries(SKILLS.map((skill) => [skill, Number(row[`${skill}_total`])])) as Record<Skill, number>;

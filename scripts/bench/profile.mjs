@@ -1,0 +1,75 @@
+// `node scripts/bench/profile.mjs [--postgres] [--stack] [--seconds=4]`: CPU profiles of the real
+// server over the loaded window only (issue #10). The server is started with profile-hook.mjs
+// preloaded; SIGUSR2 starts the V8 profiler just before a load and stops it just after, so start-up
+// and idle time are not in the profile. Prints self time by package and the top functions per route.
+// --stack also runs the floors-vs-dashboard section of `npm run bench` on this smaller database.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { summariseProfile } from './cpu.mjs';
+import { startPostgres } from './postgres.mjs';
+import { REPO_ROOT, cleanupAll, onCleanup, startNodeServer } from './processes.mjs';
+import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
+import { loadOnce, stackSection, stackTargets, startFloor } from './stack.mjs';
+import { utcToday } from './util.mjs';
+
+const args = process.argv.slice(2);
+const POSTGRES = args.includes('--postgres');
+const SECONDS = Number(args.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
+const PROFILED = ['read floor: bare + sid cookie + SHA-256 + 1 lookup', 'GET /api/auth/check', 'GET /api/user/progress', 'PATCH /api/user/daily-activity (edit)'];
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'tracker-profile-'));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  const databaseUrl = POSTGRES ? (await startPostgres()).url : `sqlite:${join(dir, 'bench.db')}`;
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    SERVE_SPA: join(REPO_ROOT, 'dist'),
+    LOG_LEVEL: 'warn',
+    BENCH_PROFILE_DIR: dir,
+    NODE_OPTIONS: `--import=${join(REPO_ROOT, 'scripts/bench/profile-hook.mjs')}`,
+  };
+  const app = await startNodeServer('app', 'server/src/server.ts', { env, readyPath: '/api/languages' });
+  const floor = await startFloor({ BENCH_PROFILE_DIR: dir, NODE_OPTIONS: env.NODE_OPTIONS });
+  const db = await openDatabase(databaseUrl);
+  onCleanup(() => db.close());
+  const passwordHash = await benchPasswordHash();
+  for (const [prefix, count, days] of [['learner', 8, 90], ['bulk', 997, 20]]) {
+    await seedLearners(db, { prefix, first: 1, last: count, languages: ['Spanish'], days, passwordHash, today: utcToday() });
+  }
+  const options = { floor, app, cookie: sessionCookie('learner', 1), writerPrefix: 'bulk' };
+  console.log(`server pid ${app.pid}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+  for (const target of stackTargets(options).filter((t) => PROFILED.includes(t.name))) {
+    await loadOnce(target, 1);
+    const before = new Set(readdirSync(dir));
+    process.kill(target.pid, 'SIGUSR2');
+    await new Promise((r) => setTimeout(r, 100));
+    const run = await loadOnce(target, SECONDS);
+    process.kill(target.pid, 'SIGUSR2');
+    let file;
+    while (!(file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile') && !before.has(f)))) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
+    const summary = summariseProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    console.log(`\n== ${target.name}: ${Math.round(run.rps)} req/s, ${((1e6 * run.cpu) / run.requests).toFixed(0)} us CPU/request, ${run.errors + run.non2xx} errors+non-2xx, ${summary.samples} samples`);
+    console.log('self time by package/file:', summary.owners.map((o) => `${o.name} ${o.pct}%`).join(', '));
+    console.log('top functions:');
+    for (const f of summary.functions) console.log(`  ${String(f.pct).padStart(5)}%  ${f.name}`);
+    console.log('inclusive (JavaScript frames):');
+    for (const f of summary.inclusive) console.log(`  ${String(f.pct).padStart(5)}%  ${f.name}`);
+  }
+  if (args.includes('--stack')) {
+    const section = await stackSection(options);
+    console.log(`\n${section.text}`);
+    for (const c of section.checks) console.log(`${c.ok ? 'PASS' : 'MISS'}  ${c.text}`);
+  }
+}
+
+main().then(
+  () => cleanupAll().then(() => process.exit(0)),
+  (err) => {
+    console.error(err);
+    return cleanupAll().then(() => process.exit(1));
+  },
+);

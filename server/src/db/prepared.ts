@@ -1,0 +1,44 @@
+/**
+ * Queries built and compiled by Kysely once, then run with new values. Building a query
+ * (immutable nodes, frozen at every step) and compiling it to SQL cost more CPU than SQLite takes to
+ * answer a primary-key lookup (docs/PERFORMANCE.md, issue #10); the dashboard's hot queries do it
+ * on every request otherwise. The query is still written with Kysely's typed builder, in either
+ * dialect, and run through Kysely's executor: only the build and the compilation are skipped.
+ *
+ *   const findUser = prepared((db, p: { id: number }) => db.selectFrom('users').select('email').where('id', '=', p.id));
+ *   const rows = await findUser.execute(app.db, { id: 1 });
+ *
+ * Each field of `p` stands for a value given at execution; it must be used as a plain value
+ * (a comparison operand, an inserted value), never inspected while building.
+ */
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Database } from './database';
+
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+export interface Prepared<P, R> {
+  execute(db: Kysely<Database>, values: P): Promise<R[]>;
+  takeFirst(db: Kysely<Database>, values: P): Promise<R | undefined>;
+}
+
+export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysely<Database>, params: P) => Compilable<R>): Prepared<P, R> {
+  const params = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as P;
+  // Per database instance (tests build many apps, on both dialects); a transaction compiles afresh.
+  const compiled = new WeakMap<Kysely<Database>, CompiledQuery<R>>();
+  const compile = (db: Kysely<Database>): CompiledQuery<R> => {
+    let query = compiled.get(db);
+    if (!query) {
+      query = build(db, params).compile();
+      if (!db.isTransaction) compiled.set(db, query);
+    }
+    return query;
+  };
+  const execute = async (db: Kysely<Database>, values: P): Promise<R[]> => {
+    const query = compile(db);
+    const parameters = query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value));
+    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+  };
+  return { execute, takeFirst: async (db, values) => (await execute(db, values))[0] };
+}
