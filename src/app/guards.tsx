@@ -32,7 +32,10 @@ export function RequireAuth() {
     return <Navigate to={paths.login} replace state={from} />;
   }
   if (language.isLoading || (language.isFetching && !language.isSuccess)) return <LoadingScreen />;
-  if (language.isError) return <GuardFailure failure={<FailureNotice reads={[language]} />} />;
+  if (language.isError) {
+    // Without network the banner already says so and offers 'Try again'.
+    return <GuardFailure failure={isNetworkError(language.error) ? null : <FailureNotice reads={[language]} />} />;
+  }
   const needsLanguage = language.isSuccess && !language.data.hasLanguage;
   if (needsLanguage && location.pathname !== paths.registerLanguage) {
     return <Navigate to={paths.registerLanguage} replace />;

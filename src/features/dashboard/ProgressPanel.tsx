@@ -68,7 +68,9 @@ export function ProgressPanel() {
   return (
     <Card aria-labelledby={titleId}>
       <PanelTitle id={titleId}>Progress</PanelTitle>
-      <Stack $minHeight={progress.data && previous.data && milestones.data ? undefined : LOADED_HEIGHT}>{body()}</Stack>
+      <Stack $minHeight={progress.isLoading || previous.isLoading || milestones.isLoading ? LOADED_HEIGHT : undefined}>
+        {body()}
+      </Stack>
     </Card>
   );
 }

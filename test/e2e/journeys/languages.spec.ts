@@ -41,6 +41,8 @@ test('each language keeps its own goal, previous hours, milestones and activity'
 
   const selector = page.getByLabel('Learning language');
   await selector.selectOption(OTHER_LANGUAGE);
+  // Never studied yet: starting it is confirmed first.
+  await page.getByRole('dialog', { name: `Start learning ${OTHER_LANGUAGE}?` }).getByRole('button', { name: `Start ${OTHER_LANGUAGE}` }).click();
   await expect(selector).toHaveValue(OTHER_LANGUAGE);
   await expectLanguageState(page, isPhone, {
     goalMessage: /^Only (0h )?30m left - you can do it!$/,
