@@ -1,16 +1,17 @@
 /** Hours studied before using the tracker; they count towards the level. */
 import type { FastifyInstance } from 'fastify';
-import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PREVIOUS_HOURS_MAX, PREVIOUS_HOURS_STEP } from '@common/domain';
 import { previousTimeSchema } from '@common/schemas/previousTime';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
+import Type from 'typebox';
 import { readErrors, writeErrors, security } from './schemas';
 import { languageForRead, languageForWrite, languageSettings } from './shared';
 
-const answer = { ...previousTimeSchema, description: 'Previous hours of the language' };
+const answer = Type.Object(previousTimeSchema.properties, { additionalProperties: false, description: 'Previous hours of the language' });
 
 export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   async function read(userId: number, requested: string | undefined) {
     const language = await languageForRead(app, userId, requested);
     const { previousHours } = await languageSettings(app.db, userId, language);
@@ -23,7 +24,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
       summary: 'Previous hours of the current language (or ?language=X)',
       description: 'Default 0 before a language is chosen or for a language never picked.',
       security,
-      querystring: languageQuery,
+      querystring: Type.Unsafe<{ language?: string }>(languageQuery),
       response: { 200: answer, ...readErrors() },
     },
     handler: async (request) => read(request.userId, request.query.language),
@@ -34,7 +35,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
       tags: ['settings'],
       summary: 'Previous hours of one language',
       security,
-      querystring: requiredLanguageQuery,
+      querystring: Type.Unsafe<{ language: string }>(requiredLanguageQuery),
       response: { 200: answer, ...readErrors() },
     },
     handler: async (request) => read(request.userId, request.query.language),
@@ -46,7 +47,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
       summary: 'Set previous hours of the current language',
       description: `A multiple of ${PREVIOUS_HOURS_STEP} from 0 to ${PREVIOUS_HOURS_MAX}. 409 NO_LANGUAGE before a language is chosen.`,
       security,
-      querystring: emptyQuery,
+      querystring: Type.Unsafe<object>(emptyQuery),
       body: previousTimeSchema,
       response: { 200: answer, ...writeErrors('NO_LANGUAGE') },
     },
