@@ -1,9 +1,14 @@
 /** Hours studied before using the tracker, per language. */
-import Type from 'typebox';
+import type { FromSchema } from 'json-schema-to-ts';
 import { PREVIOUS_HOURS_MAX, PREVIOUS_HOURS_STEP } from '../domain';
 
-const hours = Type.Integer({ minimum: 0, maximum: PREVIOUS_HOURS_MAX, multipleOf: PREVIOUS_HOURS_STEP });
+const hours = { type: 'integer', minimum: 0, maximum: PREVIOUS_HOURS_MAX, multipleOf: PREVIOUS_HOURS_STEP } as const;
 
-export const previousTimeSchema = Type.Object({ previousHours: hours }, { additionalProperties: false });
+export const previousTimeSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['previousHours'],
+  properties: { previousHours: hours },
+} as const;
 /** The answer of every previous-time call, and the body that sets it. */
-export type PreviousTime = Type.Static<typeof previousTimeSchema>;
+export type PreviousTime = FromSchema<typeof previousTimeSchema>;

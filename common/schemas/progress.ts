@@ -1,32 +1,41 @@
 /** Overall minutes, the level, the languages started, and the month total for the calendar. */
-import Type from 'typebox';
-import { ISO_DATE_PATTERN, MAX_LEVEL } from '../domain';
+import type { FromSchema } from 'json-schema-to-ts';
+import { MAX_LEVEL } from '../domain';
+import { languageSchema } from './languages';
+import { dateSchema, languageQuery } from './primitives';
 
-const minutes = Type.Integer({ minimum: 0 });
-const closed = { additionalProperties: false } as const;
+const minutes = { type: 'integer', minimum: 0 } as const;
 
-export const progressSchema = Type.Object(
-  {
-    currentLevel: Type.Integer({ minimum: 0, maximum: MAX_LEVEL }),
+export const progressSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'currentLevel', 'totalOverallMins', 'listeningOverallMins', 'readingOverallMins', 'speakingOverallMins', 'writingOverallMins', 'languages',
+  ],
+  properties: {
+    currentLevel: { type: 'integer', minimum: 0, maximum: MAX_LEVEL },
     totalOverallMins: minutes,
     listeningOverallMins: minutes,
     readingOverallMins: minutes,
     speakingOverallMins: minutes,
     writingOverallMins: minutes,
-    languages: Type.Array(Type.Object({ name: Type.String() }, closed)),
+    languages: { type: 'array', items: languageSchema },
   },
-  { ...closed, description: 'Totals of the language, its level, and every language the user has started' },
-);
-export type Progress = Type.Static<typeof progressSchema>;
+  description: 'Totals of the language, its level, and every language the user has started',
+} as const;
+export type Progress = FromSchema<typeof progressSchema>;
 
-// In a full migration these two would move to a TypeBox primitives module.
-const languageProperty = Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Another language than the current one' }));
-export const progressQuerySchema = Type.Object({ language: languageProperty }, closed);
+export const monthTotalQuerySchema = {
+  ...languageQuery,
+  required: ['today'],
+  properties: { ...languageQuery.properties, today: dateSchema },
+} as const;
 
-export const monthTotalQuerySchema = Type.Object(
-  { language: languageProperty, today: Type.String({ pattern: ISO_DATE_PATTERN, description: 'A calendar date, YYYY-MM-DD' }) },
-  closed,
-);
-
-export const monthlyTotalSchema = Type.Object({ monthlyTotalMins: minutes }, { ...closed, description: 'OK' });
-export type MonthlyTotal = Type.Static<typeof monthlyTotalSchema>;
+export const monthlyTotalSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['monthlyTotalMins'],
+  properties: { monthlyTotalMins: minutes },
+  description: 'OK',
+} as const;
+export type MonthlyTotal = FromSchema<typeof monthlyTotalSchema>;

@@ -1,17 +1,16 @@
 /** Hours studied before using the tracker; they count towards the level. */
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { PREVIOUS_HOURS_MAX, PREVIOUS_HOURS_STEP } from '@common/domain';
 import { previousTimeSchema } from '@common/schemas/previousTime';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
-import Type from 'typebox';
 import { readErrors, writeErrors, security } from './schemas';
 import { languageForRead, languageForWrite, languageSettings } from './shared';
 
-const answer = Type.Object(previousTimeSchema.properties, { additionalProperties: false, description: 'Previous hours of the language' });
+const answer = { ...previousTimeSchema, description: 'Previous hours of the language' };
 
 export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   async function read(userId: number, requested: string | undefined) {
     const language = await languageForRead(app, userId, requested);
     const { previousHours } = await languageSettings(app.db, userId, language);
@@ -24,7 +23,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
       summary: 'Previous hours of the current language (or ?language=X)',
       description: 'Default 0 before a language is chosen or for a language never picked.',
       security,
-      querystring: Type.Unsafe<{ language?: string }>(languageQuery),
+      querystring: languageQuery,
       response: { 200: answer, ...readErrors() },
     },
     handler: async (request) => read(request.userId, request.query.language),
@@ -35,7 +34,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
       tags: ['settings'],
       summary: 'Previous hours of one language',
       security,
-      querystring: Type.Unsafe<{ language: string }>(requiredLanguageQuery),
+      querystring: requiredLanguageQuery,
       response: { 200: answer, ...readErrors() },
     },
     handler: async (request) => read(request.userId, request.query.language),
@@ -47,7 +46,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
       summary: 'Set previous hours of the current language',
       description: `A multiple of ${PREVIOUS_HOURS_STEP} from 0 to ${PREVIOUS_HOURS_MAX}. 409 NO_LANGUAGE before a language is chosen.`,
       security,
-      querystring: Type.Unsafe<object>(emptyQuery),
+      querystring: emptyQuery,
       body: previousTimeSchema,
       response: { 200: answer, ...writeErrors('NO_LANGUAGE') },
     },

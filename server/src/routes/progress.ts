@@ -1,13 +1,14 @@
 /** Overall minutes, the level, the languages started, and the month total for the calendar. */
 import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { SKILLS, levelForHours, levelHours } from '@common/domain';
-import { monthlyTotalSchema, monthTotalQuerySchema, progressQuerySchema, progressSchema } from '@common/schemas/progress';
+import { languageQuery } from '@common/schemas/primitives';
+import { monthlyTotalSchema, monthTotalQuerySchema, progressSchema } from '@common/schemas/progress';
 import { readErrors, security } from './schemas';
 import { byName, checkRealDate, languageForRead, languageSettings } from './shared';
 
 export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.get('/progress', {
     schema: {
       tags: ['progress'],
@@ -16,7 +17,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
         'Level: the highest L in 1..6 with floor(totalOverallMins / 60) + previousHours >= milestone L, else 0. ' +
         'For the current language, or ?language=X; zeros and level 0 before a language is chosen.',
       security,
-      querystring: progressQuerySchema,
+      querystring: languageQuery,
       response: { 200: progressSchema, ...readErrors() },
     },
     handler: async (request) => {
