@@ -113,34 +113,42 @@ export async function singleRequestCost(url, cookie, times = 5) {
   return { maxMs: Math.max(...runs.map((r) => r.ms)), medianMs: runs.map((r) => r.ms).sort((a, b) => a - b)[Math.floor(times / 2)], bytes: runs[0].bytes };
 }
 
-/**
- * The hostile account loops `hostileUrl` on one keep-alive connection (as fast as it answers)
- * while another learner's GET /api/auth/check is timed one request after another.
- */
-export async function hostileLoop(hostileUrl, hostileCookie, victimUrl, victimCookie) {
-  const agent = oneSocket();
+/** Another learner's reads timed one after another for HOSTILE_SECONDS, while `attack` (if any) runs. */
+async function timeVictim(victimUrl, victimCookie, attack) {
   let stop = false;
-  let loops = 0;
-  const attacker = (async () => {
-    while (!stop) {
-      await fetchOn(agent, hostileUrl, hostileCookie);
-      loops += 1;
-    }
-  })();
+  const attacker = attack ? attack(() => stop) : Promise.resolve(0);
   const latencies = [];
-  const victimAgent = oneSocket();
+  const agent = oneSocket();
   const until = Date.now() + HOSTILE_SECONDS * 1000;
   while (Date.now() < until) {
     const started = performance.now();
-    await fetchOn(victimAgent, victimUrl, victimCookie);
+    await fetchOn(agent, victimUrl, victimCookie);
     latencies.push(performance.now() - started);
   }
   stop = true;
-  await attacker;
+  const loops = await attacker;
   agent.destroy();
-  victimAgent.destroy();
   latencies.sort((a, b) => a - b);
   return { samples: latencies.length, loops, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) };
+}
+
+/**
+ * The victim's latency alone (what the machine gives at the moment), then while the hostile
+ * account loops `hostileUrl` on one keep-alive connection as fast as it is answered.
+ */
+export async function hostileLoop(hostileUrl, hostileCookie, victimUrl, victimCookie) {
+  const alone = await timeVictim(victimUrl, victimCookie);
+  const attacked = await timeVictim(victimUrl, victimCookie, async (stopped) => {
+    const agent = oneSocket();
+    let loops = 0;
+    while (!stopped()) {
+      await fetchOn(agent, hostileUrl, hostileCookie);
+      loops += 1;
+    }
+    agent.destroy();
+    return loops;
+  });
+  return { alone, attacked };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -146,16 +146,27 @@ async function historyBytesAndHostile(app, db, today) {
   if (rest.status !== 200) throw new Error(`rest days answered ${rest.status}: ${await rest.text()}`);
   const reads = [
     ['GET /api/user/daily-activity/all (everything)', '/api/user/daily-activity/all'],
-    ['GET /api/user/calendar/summary (an old today: nothing remembered)', `/api/user/calendar/summary?today=${today.slice(0, 4) - 1}${today.slice(4)}`],
+    ['GET /api/user/calendar/summary?today=a year ago (the first computes from 2000-01-01)', `/api/user/calendar/summary?today=${today.slice(0, 4) - 1}${today.slice(4)}`],
     ['GET /api/user/calendar/summary (today)', `/api/user/calendar/summary?today=${today}`],
   ];
   const costs = [];
   for (const [name, path] of reads) costs.push({ name, path, ...(await h.singleRequestCost(`${app.url}${path}`, hostile)) });
   console.log(table([['one request of the hostile account', 'median ms', 'max ms', 'KB'], ...costs.map((c) => [c.name, round(c.medianMs), round(c.maxMs), round(c.bytes / 1024, 1)])]));
   const worst = costs.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
-  const victim = await h.hostileLoop(`${app.url}${worst.path}`, hostile, `${app.url}/api/auth/check`, sessionCookie('learner', 2));
-  console.log(`while it loops ${worst.name} (${victim.loops} times): another learner's GET /api/auth/check, ${victim.samples} requests: p50 ${round(victim.p50, 2)} ms, p99 ${round(victim.p99, 2)} ms, max ${round(victim.max, 1)} ms`);
-  check(victim.p99 < targets.hostileP99Ms, `hostile account: the other learner's /api/auth/check p99 ${round(victim.p99, 1)} ms (< 50 ms)`);
+  const { alone, attacked } = await h.hostileLoop(`${app.url}${worst.path}`, hostile, `${app.url}/api/auth/check`, sessionCookie('learner', 2));
+  console.log(
+    table([
+      ["another learner's GET /api/auth/check", 'requests', 'p50 ms', 'p99 ms', 'max ms'],
+      ...[['alone', alone], [`while the hostile account loops ${worst.name} (${attacked.loops} times)`, attacked]].map(([name, r]) => [
+        name,
+        r.samples,
+        round(r.p50, 2),
+        round(r.p99, 1),
+        round(r.max, 1),
+      ]),
+    ]),
+  );
+  check(attacked.p99 < targets.hostileP99Ms, `hostile account: the other learner's /api/auth/check p99 ${round(attacked.p99, 1)} ms (< 50 ms; ${round(alone.p99, 1)} ms without it)`);
 }
 
 let finished = false;

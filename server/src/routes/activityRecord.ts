@@ -51,7 +51,7 @@ export function toRecords(days: readonly DayRow[], goals: readonly GoalEntry[]):
  * Small enough that reading, judging and serialising one chunk holds the event loop for a few
  * milliseconds, so a learner reading years of history never stalls the others (docs/PERFORMANCE.md).
  */
-export const RECORDS_PER_CHUNK = 200;
+export const RECORDS_PER_CHUNK = 100;
 
 type RangeKey = { userId: number; language: string; from?: string; to?: string };
 
