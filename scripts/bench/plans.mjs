@@ -13,11 +13,20 @@ const QUERIES = {
     'SELECT sum(listening + reading + speaking + writing) FROM daily_activity WHERE user_id = ? AND language = ? AND date >= ? AND date <= ?',
     [1, 'Spanish', '2026-11-01', '2026-11-31'],
   ],
-  'all days': [
-    'SELECT date, listening, reading, speaking, writing, achieved_override FROM daily_activity WHERE user_id = ? AND language = ? ORDER BY date',
-    [1, 'Spanish'],
+  "the calendar's month of days": [
+    'SELECT date, listening, reading, speaking, writing, achieved_override FROM daily_activity WHERE user_id = ? AND language = ? AND date >= ? AND date <= ? ORDER BY date',
+    [1, 'Spanish', '2026-11-01', '2026-11-30'],
   ],
-  'goal history': ['SELECT effective_from, minutes FROM daily_goals WHERE user_id = ? AND language = ? ORDER BY effective_from', [1, 'Spanish']],
+  'first recorded day': ['SELECT date FROM daily_activity WHERE user_id = ? AND language = ? ORDER BY date LIMIT 1', [1, 'Spanish']],
+  'goal in force on a day': [
+    'SELECT effective_from, minutes FROM daily_goals WHERE user_id = ? AND language = ? AND effective_from <= ? ORDER BY effective_from DESC LIMIT 1',
+    [1, 'Spanish', '2026-11-01'],
+  ],
+  'goal changes within a range': [
+    'SELECT effective_from, minutes FROM daily_goals WHERE user_id = ? AND language = ? AND effective_from > ? AND effective_from <= ? ORDER BY effective_from',
+    [1, 'Spanish', '2026-11-01', '2026-11-30'],
+  ],
+  'rest periods': ['SELECT from_date, to_date FROM rest_periods WHERE user_id = ? ORDER BY from_date', [1]],
 };
 
 /** SQLite reports "SCAN <table>" (even through an index, it reads all of it) and PostgreSQL "Seq Scan". */

@@ -5,20 +5,23 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as h from './history.mjs';
 import { audit, launchChrome } from './lighthouse.mjs';
 import { queryPlans } from './plans.mjs';
 import { startPostgres } from './postgres.mjs';
 import { REPO_ROOT, cleanupAll, onCleanup, startNodeServer } from './processes.mjs';
 import * as s from './scenarios.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
-import { round, utcToday } from './util.mjs';
+import { round, table, utcToday } from './util.mjs';
 
 const args = new Set(process.argv.slice(2));
 const POSTGRES = args.has('--postgres');
-const LIGHTHOUSE = !args.has('--no-lighthouse');
+// --history: only the years-of-history part (issue #9): growth per read, API bytes in a browser, the hostile account.
+const HISTORY_ONLY = args.has('--history');
+const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY;
 const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_S ?? 570) * 1000;
 const BULK_USERS = 100_000;
-const targets = { ceilingShare: 0.5, growthRatio: 1.2, performance: 95, accessibility: 100 };
+const targets = { ceilingShare: 0.5, growthRatio: 1.2, performance: 95, accessibility: 100, hostileP99Ms: 50 };
 
 const misses = [];
 const check = (ok, text) => {
@@ -36,7 +39,7 @@ async function startDatabase() {
 
 async function main() {
   heading(`LinguaLog benchmark on ${POSTGRES ? 'PostgreSQL 15' : 'SQLite'}, Node ${process.version}`);
-  if (LIGHTHOUSE && spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
+  if (spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
     throw new Error('the SPA build failed');
   }
   const databaseUrl = await startDatabase();
@@ -52,19 +55,22 @@ async function main() {
   const seed = (prefix, count, days, languages = ['Spanish']) =>
     seedLearners(db, { prefix, first: 1, last: count, languages, days, passwordHash, today });
   await seed('learner', 8, 90);
-  await seed('short', 1, 1);
+  await seed('month', 1, 30);
   await seed('long', 1, 3650, ['Spanish', 'French']);
   const typical = sessionCookie('learner', 1);
-  for (const prefix of ['learner', 'short', 'long']) await s.checkAnswers(app.url, s.dashboardReads(), sessionCookie(prefix, 1));
+  for (const prefix of ['learner', 'month', 'long']) await s.checkAnswers(app.url, s.dashboardReads(), sessionCookie(prefix, 1));
   const [{ total }] = await db.query(
     "SELECT sum(listening + reading + speaking + writing) AS total FROM daily_activity d JOIN users u ON u.id = d.user_id WHERE u.email = 'long-1@example.test' AND d.language = 'Spanish'",
   );
   const progress = await (await fetch(`${app.url}/api/user/progress`, { headers: { cookie: sessionCookie('long', 1) } })).json();
   check(progress.totalOverallMins === Number(total), `10-year account: /progress total ${progress.totalOverallMins} = database sum ${total}`);
 
-  heading('Growth of history: 1 day vs 10 years (3,650 days in each of two languages), 10 users');
-  const history = await s.historyGrowth(app.url, sessionCookie('short', 1), sessionCookie('long', 1));
-  console.log(s.growthTable(history, '1 day', '10 years'));
+  heading('Growth of history: server time of each dashboard read, 1 month vs 10 years (3,650 days in each of two languages), 10 users');
+  const history = await s.historyGrowth(app.url, sessionCookie('month', 1), sessionCookie('long', 1));
+  console.log(s.growthTable(history, '1 month', '10 years'));
+  for (const r of history) check(r.large.mean / r.small.mean <= targets.growthRatio, `10-year history, ${r.name}: latency x${round(r.large.mean / r.small.mean, 2)} (<= 1.2)`);
+  await historyBytesAndHostile(app, db, today);
+  if (HISTORY_ONLY) return;
   heading('Same reads for a 90-day learner with 10 users in the database (baseline for the 100,000-user run)');
   const fewUsers = await s.measureMany(s.readTargets(app.url, typical));
 
@@ -86,7 +92,7 @@ async function main() {
 
   heading('Targets');
   for (const r of reads) check(r.rps >= targets.ceilingShare * ceilingResult.rps, `${r.name}: ${Math.round((100 * r.rps) / ceilingResult.rps)}% of the ceiling (>= 50%)`);
-  for (const [label, rows] of [['10-year history', history], ['100,000 users', users]]) {
+  for (const [label, rows] of [['100,000 users', users]]) {
     for (const r of rows) check(r.large.mean / r.small.mean <= targets.growthRatio, `${label}, ${r.name}: latency x${round(r.large.mean / r.small.mean, 2)} (<= 1.2)`);
   }
   const failures = [ceilingResult, ...reads, adds, ...fewUsers, ...history.flatMap((r) => [r.small, r.large])].reduce((n, r) => n + r.errors + r.non2xx, 0);
@@ -113,6 +119,54 @@ async function main() {
     }
   }
   heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
+}
+
+/** Issue #9: API bytes of a dashboard load and of one add (browser), and one account that holds all the rules allow. */
+async function historyBytesAndHostile(app, db, today) {
+  heading('API bytes in Chromium (desktop): a dashboard load, then one add with its refetches');
+  const traffic = await h.dashboardTraffic(app.url, [['1 month', sessionCookie('month', 1)], ['10 years', sessionCookie('long', 1)]]);
+  console.log(h.trafficTable(traffic));
+  const [month, decade] = traffic;
+  console.log(`calls of the 10-year dashboard load:\n${h.callList(decade.load.calls)}\ncalls of its add:\n${h.callList(decade.add.calls)}`);
+  check(decade.load.bytes <= targets.growthRatio * month.load.bytes, `dashboard load: ${decade.load.bytes} B for 10 years vs ${month.load.bytes} B for 1 month (<= 1.2x)`);
+  check(decade.add.bytes <= targets.growthRatio * month.add.bytes, `one add with refetches: ${decade.add.bytes} B vs ${month.add.bytes} B (<= 1.2x)`);
+  const monthTotals = decade.add.calls.filter((c) => c.path.includes('/calendar/month-total')).length;
+  check(monthTotals === 1, `the month total is fetched once after an add (${monthTotals})`);
+
+  const days = h.daysSince2000(today);
+  heading(`Hostile account: every day since 2000-01-01 (${days}), one goal change a day, the most rest days allowed`);
+  await seedLearners(db, { prefix: 'hostile', first: 1, last: 1, languages: ['Spanish'], days, passwordHash: await benchPasswordHash(), today });
+  await h.seedDailyGoalChanges(db, 'hostile-1@example.test', today);
+  const hostile = sessionCookie('hostile', 1);
+  const rest = await fetch(`${app.url}/api/user/rest-days`, {
+    method: 'POST',
+    headers: { cookie: hostile, 'content-type': 'application/json' },
+    body: JSON.stringify({ weekdays: [1, 2, 3, 4, 5, 6], periods: Array.from({ length: 50 }, (_, i) => ({ from: `${2001 + i % 25}-0${1 + (i % 9)}-01`, to: `${2001 + i % 25}-0${1 + (i % 9)}-20` })) }),
+  });
+  if (rest.status !== 200) throw new Error(`rest days answered ${rest.status}: ${await rest.text()}`);
+  const reads = [
+    ['GET /api/user/daily-activity/all (everything)', '/api/user/daily-activity/all'],
+    ['GET /api/user/calendar/summary?today=a year ago (the first computes from 2000-01-01)', `/api/user/calendar/summary?today=${today.slice(0, 4) - 1}${today.slice(4)}`],
+    ['GET /api/user/calendar/summary (today)', `/api/user/calendar/summary?today=${today}`],
+  ];
+  const costs = [];
+  for (const [name, path] of reads) costs.push({ name, path, ...(await h.singleRequestCost(`${app.url}${path}`, hostile)) });
+  console.log(table([['one request of the hostile account', 'median ms', 'max ms', 'KB'], ...costs.map((c) => [c.name, round(c.medianMs), round(c.maxMs), round(c.bytes / 1024, 1)])]));
+  const worst = costs.reduce((a, b) => (b.medianMs > a.medianMs ? b : a));
+  const { alone, attacked } = await h.hostileLoop(`${app.url}${worst.path}`, hostile, `${app.url}/api/auth/check`, sessionCookie('learner', 2));
+  console.log(
+    table([
+      ["another learner's GET /api/auth/check", 'requests', 'p50 ms', 'p99 ms', 'max ms'],
+      ...[['alone', alone], [`while the hostile account loops ${worst.name} (${attacked.loops} times)`, attacked]].map(([name, r]) => [
+        name,
+        r.samples,
+        round(r.p50, 2),
+        round(r.p99, 1),
+        round(r.max, 1),
+      ]),
+    ]),
+  );
+  check(attacked.p99 < targets.hostileP99Ms, `hostile account: the other learner's /api/auth/check p99 ${round(attacked.p99, 1)} ms (< 50 ms; ${round(alone.p99, 1)} ms without it)`);
 }
 
 let finished = false;

@@ -8,11 +8,19 @@ const SKILL_FIELDS = ['listeningDailyMins', 'readingDailyMins', 'speakingDailyMi
 /** Adds are spread over this many learners so no one reaches the 24-hour daily limit. */
 const WRITERS = 997;
 
+const lastOfMonth = (today) => {
+  const [y, m] = today.split('-').map(Number);
+  return `${today.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
+
+/** The reads of a dashboard load whose cost could grow with a learner's data (the calendar asks for its month only). */
 export const dashboardReads = (today = utcToday()) => [
   { name: 'GET /api/auth/check', path: '/api/auth/check' },
   { name: 'GET /api/user/progress', path: '/api/user/progress' },
-  { name: 'GET /api/user/daily-activity/all', path: '/api/user/daily-activity/all' },
+  { name: 'GET /api/user/daily-activity/all?from&to (a month)', path: `/api/user/daily-activity/all?from=${today.slice(0, 7)}-01&to=${lastOfMonth(today)}` },
+  { name: 'GET /api/user/calendar/summary', path: `/api/user/calendar/summary?today=${today}` },
   { name: 'GET /api/user/calendar/month-total', path: `/api/user/calendar/month-total?today=${today}` },
+  { name: 'GET /api/user/rest-days', path: '/api/user/rest-days' },
 ];
 
 const readTarget = (baseUrl, read, cookie) => ({ ...read, baseUrl, headers: { cookie } });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ActivityRecord } from '@common/api-types';
+import { RECORDS_PER_CHUNK } from '../src/routes/activityRecord';
 import { buildTestApp, describeDb, signUp, testAppForFile, type TestApp } from './helper';
 import { addDays, caller, DAY_MS, expectError, manualClock, newLearner, type Caller } from './requests';
 
@@ -63,6 +64,20 @@ describeDb('GET /api/user/daily-activity/all?from=&to=', () => {
     } finally {
       await h.close();
     }
+  });
+
+  it(`answers a history longer than one chunk (${RECORDS_PER_CHUNK} days) whole, in order, as valid JSON`, async () => {
+    const { api, userId } = await learnerWithId();
+    const days = Array.from({ length: 2 * RECORDS_PER_CHUNK + 7 }, (_, i) => addDays('2022-01-01', i));
+    await clocked.db
+      .insertInto('daily_activity')
+      .values(days.map((date, i) => ({ user_id: userId, language: 'Spanish', date, listening: i % 60, reading: 0, speaking: 0, writing: 0, achieved_override: null })))
+      .execute();
+    const all = (await api.get('/api/user/daily-activity/all')).json<ActivityRecord[]>();
+    expect(all.map((r) => r.date)).toEqual(days);
+    expect(all.filter((r) => r.achieved)).toHaveLength(days.filter((_, i) => i % 60 >= 30).length);
+    const range = (await api.get(`/api/user/daily-activity/all?from=${days[1]}&to=${days[RECORDS_PER_CHUNK + 1]}`)).json<ActivityRecord[]>();
+    expect(range.map((r) => r.date)).toEqual(days.slice(1, RECORDS_PER_CHUNK + 2));
   });
 
   it("reads only the signed-in learner's records", async () => {

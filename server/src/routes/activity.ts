@@ -1,5 +1,6 @@
 /** Minutes per skill per day: add to today, edit any day up to today, read one day or all. */
-import type { FastifyInstance } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, skillDailyField, type Skill,
@@ -9,10 +10,10 @@ import {
 } from '@common/schemas/activity';
 import { activityRangeQuerySchema } from '@common/schemas/calendar';
 import { emptyQuery } from '@common/schemas/primitives';
-import { addMinutes, dayColumns, findDay, normaliseDay, setDay } from '../db/activity';
+import { addMinutes, findDay, setDay } from '../db/activity';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
-import { totalOf, toDailyMinutes, toRecord, toRecords } from './activityRecord';
+import { jsonArray, recordChunks, RECORDS_PER_CHUNK, totalOf, toDailyMinutes, toRecord } from './activityRecord';
 import { checkDate, checkRealDate, goalsInForce, isPlausibleToday, languageForRead, languageForWrite, utcToday } from './shared';
 
 
@@ -49,25 +50,26 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       description:
         '`from` and `to` are inclusive and each optional; `from` after `to` is 400 INVALID_INPUT. The dashboard asks for one month at a time. ' +
         '`achieved` is the learner\'s own answer from the edit dialog when given, else whether the day\'s total reached the goal in force on that day. ' +
-        'Empty before a language is chosen. The cost is linear in the days answered (days and goal changes are merged in one pass).',
+        'Empty before a language is chosen. The cost is linear in the days answered (days and goal changes are merged in one pass); ' +
+        `a long answer is read and sent ${RECORDS_PER_CHUNK} days at a time, letting other requests run in between.`,
       security,
       querystring: activityRangeQuerySchema,
       response: { 200: { type: 'array', items: activityRecordSchema, description: 'Records sorted by date' }, ...readErrors() },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { from, to, language: requested } = request.query;
       if (from !== undefined) checkRealDate(from, 'from');
       if (to !== undefined) checkRealDate(to, 'to');
       if (from !== undefined && to !== undefined && from > to) throw new ApiHttpError(400, 'INVALID_INPUT', `"from" (${from}) is after "to" (${to}).`);
-      const userId = request.userId;
-      const language = await languageForRead(app, userId, requested);
+      const language = await languageForRead(app, request.userId, requested);
       if (!language) return [];
-      let query = app.db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', userId).where('language', '=', language);
-      if (from !== undefined) query = query.where('date', '>=', from);
-      if (to !== undefined) query = query.where('date', '<=', to);
-      const days = (await query.orderBy('date').execute()).map(normaliseDay);
-      if (days.length === 0) return [];
-      return toRecords(days, await goalsInForce(app.db, userId, language, days[0].date, days[days.length - 1].date));
+      const chunks = recordChunks(app.db, { userId: request.userId, language, from, to });
+      const first = await chunks.next();
+      if (first.done) return [];
+      if (first.value.length < RECORDS_PER_CHUNK) return first.value;
+      // A stream bypasses the response schema; toRecords builds every record in exactly its shape.
+      const streaming: FastifyReply = reply;
+      return streaming.type('application/json; charset=utf-8').send(Readable.from(jsonArray(first.value, chunks)));
     },
   });
 

@@ -1,8 +1,11 @@
 /** Turns stored day rows into the API's daily-minutes and activity-record shapes. */
 import { SKILLS, type Skill } from '@common/domain';
 import type { ActivityRecord, DailyMinutes, SkillMinutes } from '@common/api-types';
-import type { DayRow } from '../db/activity';
-import { goalOn, type GoalEntry } from './shared';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import { dayColumns, normaliseDay, type DayRow } from '../db/activity';
+import type { Database } from '../db/database';
+import { goalOn, goalsInForce, type GoalEntry } from './shared';
 
 export const totalOf = (day: Pick<DayRow, Skill>) => SKILLS.reduce((sum, skill) => sum + day[skill], 0);
 
@@ -42,4 +45,37 @@ export function toRecords(days: readonly DayRow[], goals: readonly GoalEntry[]):
     while (next < goals.length && goals[next].from <= day.date) goal = goals[next++].minutes;
     return { date: day.date, achieved: isAchieved(day, goal), ...skillMinutes(day) };
   });
+}
+
+/**
+ * Small enough that reading, judging and serialising one chunk holds the event loop for a few
+ * milliseconds, so a learner reading years of history never stalls the others (docs/PERFORMANCE.md).
+ */
+export const RECORDS_PER_CHUNK = 100;
+
+type RangeKey = { userId: number; language: string; from?: string; to?: string };
+
+/** The records of a range, oldest first, RECORDS_PER_CHUNK at a time, yielding to other requests between chunks. */
+export async function* recordChunks(db: Kysely<Database>, key: RangeKey): AsyncGenerator<ActivityRecord[], void, undefined> {
+  let after: string | undefined;
+  for (;;) {
+    let query = db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', key.userId).where('language', '=', key.language);
+    if (key.from !== undefined) query = query.where('date', '>=', key.from);
+    if (key.to !== undefined) query = query.where('date', '<=', key.to);
+    if (after !== undefined) query = query.where('date', '>', after);
+    const days = (await query.orderBy('date').limit(RECORDS_PER_CHUNK).execute()).map(normaliseDay);
+    if (days.length === 0) return;
+    const last = days[days.length - 1].date;
+    yield toRecords(days, await goalsInForce(db, key.userId, key.language, days[0].date, last));
+    if (days.length < RECORDS_PER_CHUNK) return;
+    after = last;
+    await nextTurn();
+  }
+}
+
+/** One JSON array text from a first chunk and the chunks after it, serialised a chunk at a time. */
+export async function* jsonArray(first: ActivityRecord[], rest: AsyncIterable<ActivityRecord[]>): AsyncGenerator<string> {
+  yield JSON.stringify(first).slice(0, -1);
+  for await (const chunk of rest) if (chunk.length > 0) yield `,${JSON.stringify(chunk).slice(1, -1)}`;
+  yield ']';
 }

@@ -3,12 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { calendarSummaryQuerySchema, calendarSummarySchema, type CalendarSummary } from '@common/schemas/calendar';
 import { NO_RUN, walkRun, type RunState } from '@common/streak';
-import { dayColumns, normaliseDay } from '../db/activity';
 import { readRestDays } from '../db/restDays';
 import { readStreakMemory, saveStreakMemory } from '../db/streak';
 import { readErrors, security } from './schemas';
-import { toRecords } from './activityRecord';
-import { addDays, checkDate, goalsInForce, languageForRead, utcToday } from './shared';
+import { recordChunks } from './activityRecord';
+import { addDays, checkDate, languageForRead, utcToday } from './shared';
 
 const min = (a: string, b: string) => (a < b ? a : b);
 
@@ -53,30 +52,25 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
       if (firstActivityDate === null || firstActivityDate > today) return { firstActivityDate, streakDays: 0, longestStreakDays: 0 };
 
       const saved = memory.saved && memory.saved.through <= today ? memory.saved : null;
-      const start = saved ? addDays(saved.through, 1) : firstActivityDate;
       let state: RunState = saved ?? NO_RUN;
-      if (start <= today) {
-        const rows = await app.db
-          .selectFrom('daily_activity')
-          .select(dayColumns)
-          .where('user_id', '=', userId)
-          .where('language', '=', language)
-          .where('date', '>=', start)
-          .where('date', '<=', today)
-          .orderBy('date')
-          .execute();
-        const days = rows.map(normaliseDay);
-        const achieved = toRecords(days, await goalsInForce(app.db, userId, language, start, today)).filter((r) => r.achieved).map((r) => r.date);
-        // Only days no add, goal change or "today" edit can reach any more are remembered.
-        const settled = addDays(min(today, utcToday(app)), -2);
-        if (settled >= start) {
-          state = walkRun(state, start, settled, achieved.filter((d) => d <= settled), rest);
-          await saveStreakMemory(app.db, key, memory.historyVersion, restKey, { ...state, through: settled });
-          state = walkRun(state, addDays(settled, 1), today, achieved.filter((d) => d > settled), rest);
-        } else {
-          state = walkRun(state, start, today, achieved, rest);
+      let next = saved ? addDays(saved.through, 1) : firstActivityDate;
+      // Only days no add, goal change or "today" edit can reach any more are remembered.
+      const settled = addDays(min(today, utcToday(app)), -2);
+      let settledState: RunState | null = null;
+      const walkTo = (to: string, achieved: string[]) => {
+        if (next <= settled && settled <= to) {
+          settledState = state = walkRun(state, next, settled, achieved, rest);
+          next = addDays(settled, 1);
         }
+        state = walkRun(state, next, to, achieved, rest);
+        next = addDays(to, 1);
+      };
+      // Chunk by chunk, so a first read of years of history lets other requests run in between.
+      for await (const records of recordChunks(app.db, { userId, language, from: next, to: today })) {
+        walkTo(records[records.length - 1].date, records.filter((r) => r.achieved).map((r) => r.date));
       }
+      walkTo(today, []);
+      if (settledState) await saveStreakMemory(app.db, key, memory.historyVersion, restKey, { ...(settledState as RunState), through: settled });
       return { firstActivityDate, streakDays: state.run, longestStreakDays: state.longest };
     },
   });

@@ -97,12 +97,12 @@ export type GoalEntry = { from: string; minutes: number };
  */
 export async function goalsInForce(db: Kysely<Database>, userId: number, language: string, from: string, to: string): Promise<GoalEntry[]> {
   const goals = db.selectFrom('daily_goals').select(['effective_from', 'minutes']).where('user_id', '=', userId).where('language', '=', language);
-  const [before, earliest, within] = await Promise.all([
+  const [before, within] = await Promise.all([
     goals.where('effective_from', '<=', from).orderBy('effective_from', 'desc').limit(1).executeTakeFirst(),
-    goals.orderBy('effective_from').limit(1).executeTakeFirst(),
     goals.where('effective_from', '>', from).where('effective_from', '<=', to).orderBy('effective_from').execute(),
   ]);
-  const first = before ?? earliest;
+  // Every language starts with a goal "since ever", so `before` is there but for data from before that rule.
+  const first = before ?? (await goals.orderBy('effective_from').limit(1).executeTakeFirst());
   const rows = first && (within.length === 0 || first.effective_from < within[0].effective_from) ? [first, ...within] : within;
   return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
 }
