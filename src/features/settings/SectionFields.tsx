@@ -5,16 +5,18 @@ import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { LanguageField } from './LanguageField';
 import { MilestonesField } from './MilestonesField';
+import { RestDaysField } from './RestDaysField';
 import type { SectionId } from './settingsSlice';
 import { draftChanged, languageDrafted } from './settingsSlice';
 import type { SettingsForm } from './useSettingsForm';
 
-/** The four sections of spec 2, in the order they are shown and saved. */
+/** The four sections of spec 2, in the order they are shown and saved, then the rest days. */
 export const SECTIONS: { id: SectionId; title: string }[] = [
   { id: 'language', title: 'Language' },
   { id: 'goal', title: 'Daily Goal' },
   { id: 'milestones', title: 'Level Milestones' },
   { id: 'previousHours', title: 'Existing Progress' },
+  { id: 'restDays', title: 'Rest days' },
 ];
 
 /** One section's fields, bound to the drafts. Used in a wide-screen card or a narrow-screen modal. */
@@ -31,6 +33,12 @@ export function SectionFields({ section, form }: { section: SectionId; form: Set
         onChange={(language) => dispatch(languageDrafted(language === form.savedLanguage ? null : language))}
       />
     );
+  }
+
+  if (section === 'restDays') {
+    if (form.restDaysRead.isError) return <FailureNotice reads={[form.restDaysRead]} />;
+    if (!form.restDays) return <Loading />;
+    return <RestDaysField idPrefix={id} value={form.restDays} onChange={(restDays) => dispatch(draftChanged({ restDays }))} />;
   }
 
   const { values } = form;

@@ -1,11 +1,12 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSlice } from '@reduxjs/toolkit';
 import type { MilestoneKey } from '@common/domain';
+import type { RestDays } from '@common/schemas/restDays';
 
 /** Milestones are typed freely, so their drafts are the raw texts; they are parsed on save (spec 5). */
 export type MilestoneDraft = Record<MilestoneKey, string>;
 
-export type SectionId = 'language' | 'goal' | 'milestones' | 'previousHours';
+export type SectionId = 'language' | 'goal' | 'milestones' | 'previousHours' | 'restDays';
 
 /**
  * Settings drafts (spec 4 "Settings editing"): what the learner chose, compared with saved values.
@@ -16,15 +17,18 @@ export interface SettingsDraft {
   dailyGoalMinutes: number | null;
   previousHours: number | null;
   milestones: MilestoneDraft | null;
+  /** The learner's rest days: the same for every language, so a drafted language keeps them. */
+  restDays: RestDays | null;
 }
 
-const emptyDraft: SettingsDraft = { language: null, dailyGoalMinutes: null, previousHours: null, milestones: null };
+const emptyDraft: SettingsDraft = { language: null, dailyGoalMinutes: null, previousHours: null, milestones: null, restDays: null };
 
 const fieldOf = {
   language: 'language',
   goal: 'dailyGoalMinutes',
   milestones: 'milestones',
   previousHours: 'previousHours',
+  restDays: 'restDays',
 } as const satisfies Record<SectionId, keyof SettingsDraft>;
 
 export const settingsSlice = createSlice({
@@ -38,12 +42,12 @@ export const settingsSlice = createSlice({
      * Another language's goal, previous hours and milestones replace the drafts (they are read
      * for that language), so edits made for the previous choice are dropped. `null`: the saved one.
      */
-    languageDrafted(_state, action: PayloadAction<string | null>) {
-      return { draft: { ...emptyDraft, language: action.payload } };
+    languageDrafted(state, action: PayloadAction<string | null>) {
+      return { draft: { ...emptyDraft, language: action.payload, restDays: state.draft.restDays } };
     },
-    /** Discarding the language also drops the values loaded for it. */
+    /** Discarding the language also drops the values loaded for it (rest days belong to no language). */
     sectionDiscarded(state, action: PayloadAction<SectionId>) {
-      if (action.payload === 'language') state.draft = emptyDraft;
+      if (action.payload === 'language') state.draft = { ...emptyDraft, restDays: state.draft.restDays };
       else state.draft[fieldOf[action.payload]] = null;
     },
     /** The saved caches now hold these sections' values, so their drafts go back to "as saved". */

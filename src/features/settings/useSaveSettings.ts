@@ -6,6 +6,7 @@ import {
   useSaveDailyGoalMutation,
   useSaveMilestonesMutation,
   useSavePreviousHoursMutation,
+  useSaveRestDaysMutation,
   useSetUserLanguageMutation,
 } from '@/app/apiSlice';
 import { useAppDispatch } from '@/app/hooks';
@@ -38,6 +39,7 @@ export function useSaveSettings(form: SettingsForm) {
   const [saveGoal] = useSaveDailyGoalMutation();
   const [savePreviousHours] = useSavePreviousHoursMutation();
   const [saveMilestones] = useSaveMilestonesMutation();
+  const [saveRestDays] = useSaveRestDaysMutation();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -93,6 +95,16 @@ export function useSaveSettings(form: SettingsForm) {
         errorKey: 'UPDATE_MILESTONES_ERROR',
         send: () => saveMilestones(milestones).unwrap(),
         remember: () => remember.milestones(milestones),
+      });
+    }
+    // Not a section of spec 2, so it comes after the spec's order.
+    const restDays = form.restDays;
+    if (wanted('restDays') && restDays) {
+      steps.push({
+        section: 'restDays',
+        errorKey: 'UPDATE_REST_DAYS_ERROR',
+        send: () => saveRestDays(restDays).unwrap(),
+        remember: () => dispatch(apiSlice.util.updateQueryData('getRestDays', undefined, () => restDays)),
       });
     }
     return steps;

@@ -7,10 +7,12 @@ import {
   useGetMilestonesQuery,
   useGetPreviousHoursByLanguageQuery,
   useGetPreviousHoursQuery,
+  useGetRestDaysQuery,
   useGetUserLanguageQuery,
 } from '@/app/apiSlice';
 import { useAppSelector } from '@/app/hooks';
 import { milestoneDraftDiffers, milestonesToDraft } from './milestoneDraft';
+import { restDaysDiffer } from './restDaysDraft';
 import type { MilestoneDraft, SectionId } from './settingsSlice';
 import { selectDraft } from './settingsSlice';
 
@@ -39,6 +41,8 @@ export function useSettingsForm() {
   const goal = useGetDailyGoalQuery();
   const previous = useGetPreviousHoursQuery();
   const milestones = useGetMilestonesQuery();
+  // Rest days are not among spec 2's sections: their read failing affects their section only.
+  const restDaysRead = useGetRestDaysQuery();
   const savedLanguage = userLanguage.data?.name ?? null;
 
   const otherLanguage = draft.language !== null && draft.language !== savedLanguage ? draft.language : null;
@@ -82,6 +86,7 @@ export function useSettingsForm() {
     goal: draft.dailyGoalMinutes !== null && !!stored && draft.dailyGoalMinutes !== stored.dailyGoalMinutes,
     previousHours: draft.previousHours !== null && !!stored && draft.previousHours !== stored.previousHours,
     milestones: draft.milestones !== null && !!stored && milestoneDraftDiffers(draft.milestones, stored.milestones),
+    restDays: draft.restDays !== null && !!restDaysRead.data && restDaysDiffer(draft.restDays, restDaysRead.data),
   };
 
   return {
@@ -96,6 +101,9 @@ export function useSettingsForm() {
     unsavedLanguageFailed,
     /** The saved values' reads, for the failure notice and its 'Try again'. */
     savedReads: savedQueries,
+    /** The rest days shown (the draft, else the saved ones; null until read) and their read. */
+    restDays: draft.restDays ?? restDaysRead.data ?? null,
+    restDaysRead,
     /** The drafted language's reads (empty while the saved language is shown). */
     otherReads: otherLanguage ? otherQueries : [],
   };

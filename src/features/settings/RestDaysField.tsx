@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { RestDays } from '@common/schemas/restDays';
+import { Button } from '@/components/Button';
+import { ErrorLine } from '@/components/StatusMessage';
+import { formatDayName } from '@/lib/calendar';
+import {
+  FIRST_DATE,
+  WEEKDAY_NAMES,
+  canAddWeekday,
+  periodAdded,
+  periodProblem,
+  periodRemoved,
+  weekdayToggled,
+} from './restDaysDraft';
+
+interface RestDaysFieldProps {
+  idPrefix: string;
+  value: RestDays;
+  onChange: (value: RestDays) => void;
+}
+
+/**
+ * Weekdays to rest and breaks (contract, second edition): a rest day that is not achieved neither
+ * counts in a streak nor breaks it. Edits go into the settings draft and are saved with Save.
+ */
+export function RestDaysField({ idPrefix, value, onChange }: RestDaysFieldProps) {
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const addBreak = () => {
+    const period = { from, to };
+    const why = periodProblem(value, period);
+    setProblem(why);
+    if (why) return;
+    onChange(periodAdded(value, period));
+    setFrom('');
+    setTo('');
+  };
+
+  return (
+    <Stack>
+      <Hint>A rest day you do not reach your goal on keeps your streak going instead of breaking it.</Hint>
+      <fieldset>
+        <legend>Weekdays to rest</legend>
+        <Weekdays>
+          {WEEKDAY_NAMES.map((name, weekday) => {
+            const checked = value.weekdays.includes(weekday);
+            return (
+              <label key={name}>
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  disabled={!checked && !canAddWeekday(value)}
+                  onChange={() => onChange(weekdayToggled(value, weekday))}
+                />
+                {name}
+              </label>
+            );
+          })}
+        </Weekdays>
+      </fieldset>
+      <fieldset>
+        <legend>Breaks</legend>
+        {value.periods.length === 0 ? (
+          <Hint>No breaks planned.</Hint>
+        ) : (
+          <Breaks>
+            {value.periods.map((period, index) => {
+              const text = period.from === period.to ? formatDayName(period.from) : `${formatDayName(period.from)} to ${formatDayName(period.to)}`;
+              return (
+                <li key={`${period.from}-${period.to}-${index}`}>
+                  <span>{text}</span>
+                  <Button $variant="ghost" aria-label={`Remove the break ${text}`} onClick={() => onChange(periodRemoved(value, index))}>
+                    Remove
+                  </Button>
+                </li>
+              );
+            })}
+          </Breaks>
+        )}
+        <AddBreak>
+          <label htmlFor={`${idPrefix}-from`}>First day</label>
+          <input id={`${idPrefix}-from`} type="date" min={FIRST_DATE} value={from} onChange={(e) => setFrom(e.target.value)} />
+          <label htmlFor={`${idPrefix}-to`}>Last day</label>
+          <input id={`${idPrefix}-to`} type="date" min={from || FIRST_DATE} value={to} onChange={(e) => setTo(e.target.value)} />
+          <Button $variant="secondary" onClick={addBreak}>
+            Add break
+          </Button>
+        </AddBreak>
+        {problem && <ErrorLine role="alert">{problem}</ErrorLine>}
+      </fieldset>
+    </Stack>
+  );
+}
+
+const Stack = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  fieldset {
+    border: 0;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+  legend {
+    font-weight: 600;
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Hint = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin: 0;
+`;
+
+const Weekdays = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
+  label {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space.xs};
+    min-height: 44px;
+  }
+`;
+
+const Breaks = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  li {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+`;
+
+const AddBreak = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  input {
+    min-height: 44px;
+    font: inherit;
+  }
+`;

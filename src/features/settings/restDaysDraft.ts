@@ -1,0 +1,49 @@
+/** Pure rules of the rest-days draft (contract, second edition, "Forgiving streaks"). */
+import type { RestDays } from '@common/schemas/restDays';
+import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX } from '@common/schemas/restDays';
+
+export type RestPeriod = RestDays['periods'][number];
+
+/** The first date the server accepts anywhere (contract: "Tightened rules"). */
+export const FIRST_DATE = '2000-01-01';
+
+export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+const key = (value: RestDays) =>
+  JSON.stringify({
+    weekdays: [...value.weekdays].sort((a, b) => a - b),
+    periods: [...value.periods].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to)),
+  });
+
+export const restDaysDiffer = (a: RestDays, b: RestDays) => key(a) !== key(b);
+
+export function weekdayToggled(value: RestDays, weekday: number): RestDays {
+  const weekdays = value.weekdays.includes(weekday)
+    ? value.weekdays.filter((d) => d !== weekday)
+    : [...value.weekdays, weekday].sort((a, b) => a - b);
+  return { ...value, weekdays };
+}
+
+/** True when one more weekday may be chosen: resting every day would leave no streak at all. */
+export const canAddWeekday = (value: RestDays) => value.weekdays.length < REST_WEEKDAYS_MAX;
+
+const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+
+/** Why a break cannot be added as typed, or null when it can. */
+export function periodProblem(value: RestDays, period: RestPeriod): string | null {
+  if (!period.from || !period.to) return 'Choose the first and the last day of the break.';
+  if (period.from < FIRST_DATE) return 'A break can start on 1 January 2000 at the earliest.';
+  if (period.from > period.to) return 'The last day of a break cannot be before its first day.';
+  if (daysBetween(period.from, period.to) > REST_PERIOD_MAX_DAYS) return `A break can last at most ${REST_PERIOD_MAX_DAYS} days.`;
+  if (value.periods.length >= REST_PERIODS_MAX) return `You can keep at most ${REST_PERIODS_MAX} breaks; remove an old one first.`;
+  return null;
+}
+
+export function periodAdded(value: RestDays, period: RestPeriod): RestDays {
+  const periods = [...value.periods, period].sort((a, b) => a.from.localeCompare(b.from));
+  return { ...value, periods };
+}
+
+export function periodRemoved(value: RestDays, index: number): RestDays {
+  return { ...value, periods: value.periods.filter((_, i) => i !== index) };
+}
