@@ -12,7 +12,9 @@ import { registerSpa, type SpaFallback } from './plugins/spa';
 import { PRODUCTION_HASH_COST, type HashCost } from './plugins/password';
 import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
+import { exportRoutes } from './routes/export';
 import { goalRoutes } from './routes/goal';
+import { importRoutes } from './routes/import';
 import { languageRoutes } from './routes/languages';
 import { milestoneRoutes } from './routes/milestones';
 import { previousTimeRoutes } from './routes/previousTime';
@@ -94,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(activityRoutes);
       await user.register(milestoneRoutes);
       await user.register(progressRoutes);
+      await user.register(exportRoutes);
+      await user.register(importRoutes);
     },
     { prefix: '/api/user' },
   );
