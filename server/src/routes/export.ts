@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { exportFileSchema, exportQuerySchema, type ExportFormat } from '@common/schemas/data';
-import { csvExport, jsonExport } from '../data/exportFile';
+import { csvExport, jsonExport } from '../transfer/exportFile';
 import { readErrors, security } from './schemas';
 import { utcToday } from './shared';
 

@@ -7,6 +7,7 @@ import { Loading, StatusText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import { media } from '@/styles/media';
 import { AccountActions } from './AccountActions';
+import { DataSection } from './DataSection';
 import { NarrowSettings } from './NarrowSettings';
 import { draftDiscarded } from './settingsSlice';
 import { useSaveSettings } from './useSaveSettings';
@@ -37,6 +38,7 @@ export function SettingsPage() {
         {form.status === 'error' && <StatusText role="alert">Error loading settings</StatusText>}
         {form.status === 'ready' &&
           (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
+        <DataSection />
       </main>
       <Footer>
         <AccountActions />
