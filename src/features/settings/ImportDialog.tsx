@@ -60,7 +60,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   const done = outcome?.kind === 'done';
   const footer = done ? (
-    <Button onClick={onClose}>Close</Button>
+    <Button onClick={onClose}>Done</Button>
   ) : (
     <>
       <Button $variant="secondary" onClick={onClose} disabled={isLoading}>
