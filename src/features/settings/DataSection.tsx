@@ -24,8 +24,7 @@ function Downloads() {
   );
 }
 
-function DataActions() {
-  const [importing, setImporting] = useState(false);
+function DataActions({ onImport }: { onImport: () => void }) {
   return (
     <>
       <Explanation>
@@ -34,9 +33,8 @@ function DataActions() {
       </Explanation>
       <Actions>
         <Downloads />
-        <Button onClick={() => setImporting(true)}>Import</Button>
+        <Button onClick={onImport}>Import</Button>
       </Actions>
-      {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </>
   );
 }
@@ -45,25 +43,28 @@ function DataActions() {
 export function DataSection() {
   const narrow = useIsNarrow();
   const [open, setOpen] = useState(false);
-  if (!narrow) {
-    return (
-      <Card aria-labelledby="settings-data-title">
-        <PanelTitle id="settings-data-title">{TITLE}</PanelTitle>
-        <DataActions />
-      </Card>
-    );
-  }
+  // Held here, outside the layouts, so a viewport change mid-import never loses the dialog.
+  const [importing, setImporting] = useState(false);
+  const actions = <DataActions onImport={() => setImporting(true)} />;
   return (
     <>
-      <SectionButton type="button" onClick={() => setOpen(true)}>
-        <span>{TITLE}</span>
-        <span aria-hidden="true">›</span>
-      </SectionButton>
-      {open && (
+      {narrow ? (
+        <SectionButton type="button" onClick={() => setOpen(true)}>
+          <span>{TITLE}</span>
+          <span aria-hidden="true">›</span>
+        </SectionButton>
+      ) : (
+        <Card aria-labelledby="settings-data-title">
+          <PanelTitle id="settings-data-title">{TITLE}</PanelTitle>
+          {actions}
+        </Card>
+      )}
+      {narrow && open && (
         <Modal title={TITLE} onClose={() => setOpen(false)}>
-          <DataActions />
+          {actions}
         </Modal>
       )}
+      {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </>
   );
 }

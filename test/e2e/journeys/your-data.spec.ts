@@ -56,7 +56,7 @@ test('Your data: the downloads hold what was logged; a Toggl import previews, th
   const nextDay = daysAgo(1);
   const toggl = [
     TOGGL_HEADER,
-    `Ana,ana@example.com,,Podcasts,,Radio Ambulante,No,${daysAgo(2)},23:30:00,${nextDay},00:45:00,01:15:00,commute,`,
+    `Ana,ana@example.com,,Podcasts,,Radio Ambulante,No,${daysAgo(2)},23:30:00,${nextDay},01:10:00,01:40:00,commute,`,
     `Ana,ana@example.com,,Graded readers,,El Principito,No,${today()},07:00:00,${today()},07:40:00,00:40:00,reading,`,
   ].join('\n');
   await data.getByRole('button', { name: 'Import' }).click();
@@ -66,7 +66,7 @@ test('Your data: the downloads hold what was logged; a Toggl import previews, th
   await expect(dialog.getByLabel('reading', { exact: true })).toHaveValue('reading');
   await dialog.getByLabel('Podcasts').selectOption('listening');
   await dialog.getByRole('button', { name: 'Preview' }).click();
-  await expect(dialog.getByText(/^Preview: 2 days \(1 hour 55 minutes\) in Spanish; 1 day already logged changes\./)).toBeVisible();
+  await expect(dialog.getByText(/^Preview: 2 days \(2 hours 20 minutes\) in Spanish; 1 day already logged changes\./)).toBeVisible();
   await review('import-preview');
   await dialog.getByRole('button', { name: 'Confirm import' }).click();
   await expect(dialog.getByText(/^Imported: 2 days/)).toBeVisible();
@@ -76,8 +76,8 @@ test('Your data: the downloads hold what was logged; a Toggl import previews, th
   await page.getByRole('link', { name: 'Back' }).click();
   await showTab(page, isPhone, 'Progress');
   const legend = page.getByRole('region', { name: 'Progress' }).getByRole('list', { name: 'Legend' });
-  // 20 + 75 minutes of listening, 15 + 40 of reading; today's 25 speaking were replaced by the file's day.
-  await expect(legend.getByRole('listitem').filter({ hasText: 'Listening' })).toContainText('1h 35m');
+  // 20 + 100 minutes of listening, 15 + 40 of reading; today's 25 speaking were replaced by the file's day.
+  await expect(legend.getByRole('listitem').filter({ hasText: 'Listening' })).toContainText('2h');
   await expect(legend.getByRole('listitem').filter({ hasText: 'Reading' })).toContainText('55m');
   await expect(legend.getByRole('listitem').filter({ hasText: 'Speaking' })).toContainText('0m');
 
