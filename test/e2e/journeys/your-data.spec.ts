@@ -27,6 +27,8 @@ test('Your data: the downloads hold what was logged; a Toggl import previews, th
   isPhone,
   review,
 }) => {
+  // Two downloads, an import and a deletion check: longer than most journeys.
+  test.slow();
   const past = daysAgo(3);
   const edit = { date: past, isToday: false, listeningDailyMins: 20, readingDailyMins: 15, speakingDailyMins: 0, writingDailyMins: 0 };
   expect((await page.request.patch('/api/user/daily-activity', { data: edit })).ok()).toBe(true);
