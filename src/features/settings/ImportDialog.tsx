@@ -130,8 +130,15 @@ function summary({ days, minutes, languages, replacedDays }: ImportAnswer): stri
 
 const Form = styled.form`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
+  select {
+    width: 100%;
+    min-width: 0;
+  }
+  /* A fieldset is as wide as its widest content unless told otherwise: it would push the dialog wider than a phone. */
   fieldset {
+    min-width: 0;
     border: none;
     padding: 0;
     margin: 0;
