@@ -23,6 +23,7 @@ export const API_ERRORS = {
   DAILY_TIME_EXCEEDED: { status: 400, description: 'One skill would hold more than its daily limit' },
   TOTAL_DAILY_TIME_EXCEEDED: { status: 400, description: 'The four skills would hold more than a day' },
   INVALID_MILESTONES: { status: 400, description: 'Milestones not strictly increasing or out of bounds' },
+  INVALID_IMPORT: { status: 400, description: 'The imported file has problems (listed by line); nothing was changed' },
   NOT_FOUND: { status: 404, description: 'No such call' },
   INTERNAL_ERROR: { status: 500, description: 'Unexpected server error' },
   SERVICE_UNAVAILABLE: { status: 503, description: 'Busy or the database does not answer; see Retry-After when given' },

@@ -16,7 +16,9 @@ import { PRODUCTION_HASH_COST, type HashCost } from './plugins/password';
 import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendar';
+import { exportRoutes } from './routes/export';
 import { goalRoutes } from './routes/goal';
+import { importRoutes } from './routes/import';
 import { languageRoutes } from './routes/languages';
 import { milestoneRoutes } from './routes/milestones';
 import { previousTimeRoutes } from './routes/previousTime';
@@ -132,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(calendarRoutes);
       await user.register(restDayRoutes);
       await user.register(statsRoutes);
+      await user.register(exportRoutes);
+      await user.register(importRoutes);
     },
     { prefix: '/api/user' },
   );

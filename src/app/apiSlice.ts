@@ -22,6 +22,7 @@ import type {
   UserLanguage,
 } from '@common/api-types';
 import type { CalendarSummary } from '@common/schemas/calendar';
+import type { ImportAnswer, ImportBody } from '@common/schemas/data';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Stats, StatsQuery } from '@common/schemas/stats';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
@@ -249,6 +250,14 @@ export const apiSlice = createApi({
       // Rest days change which runs count: the streak figures are recomputed.
       invalidatesTags: ['RestDays', 'CalendarSummary', 'Stats'],
     }),
+
+    // ---- your data (the export is a plain download link, not a cached read) ----
+    importData: build.mutation<ImportAnswer, ImportBody>({
+      query: (body) => ({ url: '/user/import', method: 'POST', body }),
+      extraOptions: noRetry,
+      // An import can change any language's days, goals, milestones and rest days: every read is refreshed.
+      invalidatesTags: (answer) => (answer && !answer.dryRun ? [...TAGS] : []),
+    }),
   }),
 });
 
@@ -280,6 +289,7 @@ export const {
   useGetStatsQuery,
   useGetRestDaysQuery,
   useSaveRestDaysMutation,
+  useImportDataMutation,
 } = apiSlice;
 
 /** The daily minutes are the one read refetched when the window regains focus (spec 4). */

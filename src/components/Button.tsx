@@ -70,6 +70,11 @@ export const ButtonLink = styled(Link)<ButtonStyleProps>`
   ${buttonStyles}
 `;
 
+/** A plain link (e.g. a file download) that looks like a Button. */
+export const ButtonAnchor = styled.a<ButtonStyleProps>`
+  ${buttonStyles}
+`;
+
 /** A square icon-only button; the aria-label is its accessible name. */
 export const IconButton = styled.button
   .attrs((props) => ({ type: props.type ?? 'button' }))<{ 'aria-label': string }>`

@@ -108,6 +108,10 @@ export async function goalsInForce(db: Kysely<Database>, userId: number, languag
 }
 
 /** The goal in force on a date: the latest change made on or before it, else the first goal ever set. */
+/** The whole goal history of a language, oldest first: for export and import, which need every entry. */
+export const goalHistory = (db: Kysely<Database>, userId: number, language: string): Promise<GoalEntry[]> =>
+  goalsInForce(db, userId, language, '0000-01-01', '9999-12-31');
+
 export function goalOn(goals: readonly GoalEntry[], date: string): number {
   let minutes = goals[0]?.minutes ?? DEFAULT_DAILY_GOAL_MINUTES;
   for (const entry of goals) {

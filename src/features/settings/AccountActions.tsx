@@ -5,6 +5,7 @@ import { apiSlice, useDeleteUserMutation, useLogoutMutation } from '@/app/apiSli
 import { useAppDispatch } from '@/app/hooks';
 import { paths } from '@/app/paths';
 import { ConfirmModal } from './ConfirmModal';
+import { DeleteAccountNote } from './DataSection';
 
 type Dialog = 'logout' | 'delete' | null;
 
@@ -54,7 +55,9 @@ export function AccountActions() {
             await logout().unwrap();
           }}
           onDone={leave}
-        />
+        >
+          <DeleteAccountNote />
+        </ConfirmModal>
       )}
     </Row>
   );

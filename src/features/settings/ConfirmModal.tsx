@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
@@ -14,10 +14,12 @@ interface ConfirmModalProps {
   action: () => Promise<void>;
   onDone: () => void;
   onCancel: () => void;
+  /** More to say or offer before the question is answered. */
+  children?: ReactNode;
 }
 
 /** A yes/no question whose confirm button runs `action`, keeping the modal open with the error if it fails. */
-export function ConfirmModal({ question, confirmLabel, danger, errorKey, action, onDone, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({ question, confirmLabel, danger, errorKey, action, onDone, onCancel, children }: ConfirmModalProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -50,6 +52,7 @@ export function ConfirmModal({ question, confirmLabel, danger, errorKey, action,
         </>
       }
     >
+      {children}
       {error && <ErrorText>{error}</ErrorText>}
     </Modal>
   );

@@ -9,6 +9,7 @@ import { useIsNarrow } from '@/components/useIsNarrow';
 import { media } from '@/styles/media';
 import { AccountActions } from './AccountActions';
 import { LeaveGuard } from './LeaveGuard';
+import { DataSection } from './DataSection';
 import { NarrowSettings } from './NarrowSettings';
 import { draftDiscarded } from './settingsSlice';
 import { useSaveSettings } from './useSaveSettings';
@@ -40,6 +41,7 @@ export function SettingsPage() {
         {form.status === 'ready' &&
           (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
         <SuccessText>{saver.saved && !form.anyChanged ? 'Changes saved' : ''}</SuccessText>
+        <DataSection />
       </main>
       <LeaveGuard unsaved={form.anyChanged} />
       <Footer>

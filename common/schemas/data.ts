@@ -1,0 +1,127 @@
+/** "Your data" (contract, second edition): the export file, the import request and its answers. */
+import type { FromSchema } from 'json-schema-to-ts';
+import { SKILLS } from '../domain';
+import { activityRecordSchema } from './activity';
+import { errorSchema } from './errors';
+import { dateSchema, languageNameSchema } from './primitives';
+import { restDaysSchema } from './restDays';
+
+export const EXPORT_FORMATS = ['json', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const IMPORT_SOURCES = ['lingualog-json', 'lingualog-csv', 'toggl-csv'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+export const IMPORT_MODES = ['merge', 'replace'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+/** The import body may be this large (the global limit is far smaller). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** The CSV export's header row, in column order. */
+export const LINGUALOG_CSV_COLUMNS = [
+  'language', 'date', 'listening_minutes', 'reading_minutes', 'speaking_minutes', 'writing_minutes', 'achieved',
+] as const;
+
+export const exportQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { format: { type: 'string', enum: EXPORT_FORMATS, default: 'json', description: 'json (default) or csv' } },
+} as const;
+
+const integer = { type: 'integer' } as const;
+
+export const exportFileSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['format', 'version', 'exportedAt', 'email', 'currentLanguage', 'restDays', 'languages'],
+  properties: {
+    format: { const: 'lingualog' },
+    version: { const: 1 },
+    exportedAt: { type: 'string', description: 'ISO instant' },
+    email: { type: 'string' },
+    currentLanguage: { type: ['string', 'null'] },
+    restDays: restDaysSchema,
+    languages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'dailyGoalMinutes', 'goalHistory', 'previousHours', 'milestones', 'days'],
+        properties: {
+          name: languageNameSchema,
+          dailyGoalMinutes: integer,
+          goalHistory: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['from', 'dailyGoalMinutes'],
+              properties: { from: dateSchema, dailyGoalMinutes: integer },
+            },
+          },
+          previousHours: integer,
+          milestones: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['level1', 'level2', 'level3', 'level4', 'level5', 'level6'],
+            properties: { level1: integer, level2: integer, level3: integer, level4: integer, level5: integer, level6: integer },
+          },
+          days: { type: 'array', items: activityRecordSchema },
+        },
+      },
+    },
+  },
+} as const;
+export type ExportFile = FromSchema<typeof exportFileSchema>;
+export type ExportedLanguage = ExportFile['languages'][number];
+
+export const importBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['source', 'content', 'mode', 'dryRun'],
+  properties: {
+    source: { type: 'string', enum: IMPORT_SOURCES },
+    content: { type: 'string', description: "The file's text" },
+    mode: { type: 'string', enum: IMPORT_MODES },
+    dryRun: { type: 'boolean' },
+    language: { ...languageNameSchema, description: 'toggl-csv only: the language its entries go to (default: the current one)' },
+    skillMap: {
+      type: 'object',
+      maxProperties: 1000,
+      propertyNames: { minLength: 1, maxLength: 200 },
+      additionalProperties: { type: 'string', enum: SKILLS },
+      description: 'toggl-csv only: a project, tag or description word, and the skill its entries count for',
+    },
+  },
+} as const;
+export type ImportBody = FromSchema<typeof importBodySchema>;
+
+export const importAnswerSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['dryRun', 'languages', 'days', 'minutes', 'replacedDays'],
+  properties: {
+    dryRun: { type: 'boolean' },
+    languages: { type: 'array', items: { type: 'string' }, description: 'The languages the file has days or settings for' },
+    days: { type: 'integer', minimum: 0, description: 'Days in the file' },
+    minutes: { type: 'integer', minimum: 0, description: 'Minutes in the file' },
+    replacedDays: { type: 'integer', minimum: 0, description: 'Days already stored that the import changes or removes' },
+  },
+} as const;
+export type ImportAnswer = FromSchema<typeof importAnswerSchema>;
+
+export const importProblemSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['line', 'message'],
+  properties: {
+    line: { type: 'integer', minimum: 0, description: 'Line of the file (1 = first); 0 when the problem is the request or the file as a whole' },
+    message: { type: 'string' },
+  },
+} as const;
+export type ImportProblem = FromSchema<typeof importProblemSchema>;
+
+/** The error answer of the import: the usual {error, message} plus every problem found. */
+export const importErrorSchema = {
+  ...errorSchema,
+  properties: { ...errorSchema.properties, problems: { type: 'array', items: importProblemSchema } },
+} as const;
+export type ImportError = FromSchema<typeof importErrorSchema>;

@@ -1,0 +1,41 @@
+/** GET /api/user/export: every language the learner started, with its settings and days, as JSON or CSV. */
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { exportFileSchema, exportQuerySchema, type ExportFormat } from '@common/schemas/data';
+import { csvExport, jsonExport } from '../transfer/exportFile';
+import { readErrors, security } from './schemas';
+import { utcToday } from './shared';
+
+// Without the type provider: the answer is a stream, which its typed reply would not accept.
+export async function exportRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Querystring: { format?: ExportFormat } }>('/export', {
+    schema: {
+      tags: ['data'],
+      summary: "Download all of the learner's data",
+      description:
+        'A file to keep or to import again (POST /api/user/import), named lingualog-export-YYYY-MM-DD with the server\'s UTC date. ' +
+        'json: every language the learner started with its goal history, previous hours, milestones and every recorded day, plus the ' +
+        'rest days; the goal that held since the language was started is written from 2000-01-01. csv (RFC 4180, UTF-8): one row per ' +
+        'recorded day, by language then date; a cell a spreadsheet would run as a formula (starting with = + - @) gets a leading \'. ' +
+        'The file is streamed a page of days at a time.',
+      security,
+      querystring: exportQuerySchema,
+      response: {
+        200: {
+          description: 'The file, as an attachment',
+          content: { 'application/json': { schema: exportFileSchema }, 'text/csv': { schema: { type: 'string' } } },
+        },
+        ...readErrors(),
+      },
+    },
+    handler: async (request, reply) => {
+      const format = request.query.format ?? 'json';
+      const filename = `lingualog-export-${utcToday(app)}.${format}`;
+      const chunks = format === 'csv' ? csvExport(app.db, request.userId) : jsonExport(app.db, request.userId, app.now());
+      return reply
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
+        .send(Readable.from(chunks));
+    },
+  });
+}

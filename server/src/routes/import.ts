@@ -1,0 +1,73 @@
+/** POST /api/user/import: a LinguaLog export or a Toggl Track CSV, checked whole, then applied in one transaction. */
+import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { importAnswerSchema, importBodySchema, importErrorSchema, IMPORT_MAX_BYTES, type ImportBody } from '@common/schemas/data';
+import { emptyQuery } from '@common/schemas/primitives';
+import { applyImport } from '../transfer/applyImport';
+import { readLingualogCsv } from '../transfer/lingualogCsv';
+import { readLingualogJson } from '../transfer/lingualogJson';
+import { Problems, type ImportContext, type ImportPlan } from '../transfer/plan';
+import { readTogglCsv } from '../transfer/togglCsv';
+import { ApiHttpError } from '../plugins/errors';
+import { security, writeErrors } from './schemas';
+import { addDays, currentLanguage, utcToday } from './shared';
+
+const DESCRIPTION =
+  'source: lingualog-json (our JSON export: also restores goal history, previous hours, milestones and rest days, and starts ' +
+  'languages not started yet), lingualog-csv (our CSV export; each row names its language), or toggl-csv (Toggl Track\'s Detailed ' +
+  'report CSV: an entry counts on its Start date for the skill that skillMap gives its project, a tag, its description or a word of ' +
+  'it, else for the skill a project, tag or description word names (listening/listen, reading/read, …); seconds are summed per day ' +
+  'and skill and rounded to whole minutes; entries go to `language`, default the current language). ' +
+  'merge: each day in the file replaces that day\'s minutes (and achieved answer where the file has one), other days stay; replace: ' +
+  'the language\'s days become exactly the file\'s days. A file\'s achieved answer is stored only where it differs from what the ' +
+  'minutes and goal give, and not for a day that may still be today. Every rule holds: dates from 2000-01-01 to today, at most 960 ' +
+  'minutes a skill and 1440 a day, known languages, no day twice. Any problem: 400 INVALID_IMPORT listing up to 100 problems by ' +
+  'line (0 = the request or the file as a whole), and nothing changes. Importing the same file again changes nothing more. ' +
+  'dryRun: the same answer without changing anything. replacedDays counts stored days the import changes or removes. ' +
+  'A learner without a current language gets the file\'s (or its first) language. The body may be up to 5 MiB.';
+
+export async function importRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post('/import', {
+    bodyLimit: IMPORT_MAX_BYTES,
+    schema: {
+      tags: ['data'],
+      summary: 'Import a LinguaLog export or a Toggl Track CSV',
+      description: DESCRIPTION,
+      security,
+      querystring: emptyQuery,
+      body: importBodySchema,
+      response: { 200: importAnswerSchema, ...writeErrors(), 400: { ...importErrorSchema, description: 'INVALID_IMPORT with problems, or INVALID_INPUT' } },
+    },
+    handler: async (request, reply) => {
+      const body = request.body;
+      if (body.source !== 'toggl-csv' && (body.language !== undefined || body.skillMap !== undefined)) {
+        throw new ApiHttpError(400, 'INVALID_INPUT', '"language" and "skillMap" apply only to toggl-csv imports.');
+      }
+      const today = utcToday(app);
+      const languages = await app.db.selectFrom('languages').select('name').execute();
+      const ctx: ImportContext = { today, latest: addDays(today, 1), knownLanguages: new Set(languages.map((l) => l.name)) };
+      const problems = new Problems();
+      const plan = await planOf(body, request.userId, ctx, problems);
+      if (!plan || problems.any) {
+        const list = problems.result();
+        return reply.code(400).send({
+          error: 'INVALID_IMPORT' as const,
+          message: `The file has ${list.length === 1 ? 'a problem' : 'problems'}; nothing was imported.`,
+          problems: list,
+        });
+      }
+      return applyImport(app.db, plan, { userId: request.userId, mode: body.mode, dryRun: body.dryRun, today, now: app.now().getTime() });
+    },
+  });
+
+  async function planOf(body: ImportBody, userId: number, ctx: ImportContext, problems: Problems): Promise<ImportPlan | null> {
+    if (body.source === 'lingualog-json') return readLingualogJson(body.content, ctx, problems);
+    if (body.source === 'lingualog-csv') return readLingualogCsv(body.content, ctx, problems);
+    const language = body.language ?? (await currentLanguage(app.db, userId));
+    if (!language) problems.add(0, 'Choose a language first, or name the language these entries are for.');
+    else if (!ctx.knownLanguages.has(language)) problems.add(0, `"${language}" is not a language LinguaLog offers.`);
+    if (!language || problems.any) return null;
+    return readTogglCsv(body.content, language, body.skillMap ?? {}, ctx, problems);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The export, as text chunks: JSON (one day per line, so a learner can read and diff it) or CSV.
+ * Days are read a page at a time and the generator yields to the event loop between pages, so
+ * even every day since 2000 in every language never holds other learners' requests up for long.
+ */
+import type { Kysely } from 'kysely';
+import { SKILLS } from '@common/domain';
+import { LINGUALOG_CSV_COLUMNS } from '@common/schemas/data';
+import { dayColumns, normaliseDay } from '../db/activity';
+import type { Database } from '../db/database';
+import { readRestDays } from '../db/restDays';
+import { toRecord } from '../routes/activityRecord';
+import { byName, goalHistory, goalOn, languageSettings } from '../routes/shared';
+import { EARLIEST_DATE, yieldToLoop } from './plan';
+
+const DAYS_PER_PAGE = 1000;
+
+type Goals = { from: string; minutes: number }[];
+
+async function startedLanguages(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('user_languages').select('language').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.language).sort(byName);
+}
+
+/** Every record of one language, oldest first, a page at a time. */
+async function* dayPages(db: Kysely<Database>, userId: number, language: string, goals: Goals) {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('daily_activity')
+      .select(dayColumns)
+      .where('user_id', '=', userId)
+      .where('language', '=', language)
+      .where('date', '>', after)
+      .orderBy('date')
+      .limit(DAYS_PER_PAGE)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((row) => toRecord(normaliseDay(row), goals));
+    after = rows[rows.length - 1].date;
+    await yieldToLoop();
+  }
+}
+
+/**
+ * The goal history as a file states it: the goal that held "since ever" is written from the
+ * earliest date a file may hold (an import treats the first entry as holding since ever again).
+ */
+function exportedGoals(goals: Goals) {
+  const entries: { from: string; dailyGoalMinutes: number }[] = [];
+  for (const goal of goals) {
+    const from = goal.from < EARLIEST_DATE ? EARLIEST_DATE : goal.from;
+    if (entries.length > 0 && entries[entries.length - 1].from === from) entries.pop();
+    entries.push({ from, dailyGoalMinutes: goal.minutes });
+  }
+  return entries;
+}
+
+export async function* jsonExport(db: Kysely<Database>, userId: number, exportedAt: Date): AsyncGenerator<string> {
+  const user = await db.selectFrom('users').select(['email', 'current_language']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const head = {
+    format: 'lingualog',
+    version: 1,
+    exportedAt: exportedAt.toISOString(),
+    email: user.email,
+    currentLanguage: user.current_language ?? null,
+    restDays: await readRestDays(db, userId),
+  };
+  yield `${JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "languages": [')}`;
+  const languages = await startedLanguages(db, userId);
+  for (const [index, name] of languages.entries()) {
+    const [settings, goals] = await Promise.all([languageSettings(db, userId, name), goalHistory(db, userId, name)]);
+    const meta = {
+      name,
+      dailyGoalMinutes: goalOn(goals, '9999-12-31'),
+      goalHistory: exportedGoals(goals),
+      previousHours: settings.previousHours,
+      milestones: settings.milestones,
+    };
+    const metaLines = Object.entries(meta).map(([key, value]) => `      ${JSON.stringify(key)}: ${JSON.stringify(value)},`);
+    yield `${index === 0 ? '' : ','}\n    {\n${metaLines.join('\n')}\n      "days": [`;
+    let first = true;
+    for await (const records of dayPages(db, userId, name, goals)) {
+      yield records.map((record) => `${first ? ((first = false), '') : ','}\n        ${JSON.stringify(record)}`).join('');
+    }
+    yield `${first ? '' : '\n      '}]\n    }`;
+  }
+  yield `${languages.length === 0 ? '' : '\n  '}]\n}\n`;
+}
+
+/** A spreadsheet runs a cell starting with = + - @ (or a tab or return) as a formula; a leading ' keeps it text. */
+export function csvCell(value: string | number | boolean): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export async function* csvExport(db: Kysely<Database>, userId: number): AsyncGenerator<string> {
+  yield `${LINGUALOG_CSV_COLUMNS.join(',')}\r\n`;
+  for (const name of await startedLanguages(db, userId)) {
+    const goals = await goalHistory(db, userId, name);
+    for await (const records of dayPages(db, userId, name, goals)) {
+      yield records
+        .map((r) => [name, r.date, ...SKILLS.map((skill) => r[`${skill}DailyMins`]), r.achieved].map(csvCell).join(',') + '\r\n')
+        .join('');
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * What every importer turns a file into (an ImportPlan), the problems it collects on the way, and
+ * the contract's rules that all three sources share: dates, minutes per skill and day, languages.
+ */
+import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, isIsoDate, SKILLS, type Milestones, type Skill } from '@common/domain';
+import type { ImportProblem } from '@common/schemas/data';
+import type { RestDays } from '@common/schemas/restDays';
+
+export const EARLIEST_DATE = '2000-01-01';
+const MAX_PROBLEMS = 100;
+
+export interface DayImport {
+  date: string;
+  minutes: Record<Skill, number>;
+  /** The file's "achieved" answer, when it has one. */
+  achieved?: boolean;
+  /** The file's line, where the source has lines of its own (CSV). */
+  line?: number;
+}
+
+export interface SettingsImport {
+  goalHistory: { from: string; minutes: number }[];
+  previousHours: number;
+  milestones: Milestones;
+}
+
+export interface LanguageImport {
+  days: Map<string, DayImport>;
+  settings?: SettingsImport;
+}
+
+export interface ImportPlan {
+  languages: Map<string, LanguageImport>;
+  restDays?: RestDays;
+  /** The language the file was current in, for a learner who has none yet. */
+  currentLanguage?: string | null;
+}
+
+export interface ImportContext {
+  /** The server's UTC date; the latest date accepted is the day after it (a learner ahead of UTC). */
+  today: string;
+  latest: string;
+  knownLanguages: ReadonlySet<string>;
+}
+
+/** Collects problems, at most MAX_PROBLEMS of them plus a count of the rest, so a broken huge file answers briefly. */
+export class Problems {
+  readonly list: ImportProblem[] = [];
+  private dropped = 0;
+
+  add(line: number, message: string): void {
+    if (this.list.length < MAX_PROBLEMS) this.list.push({ line, message });
+    else this.dropped += 1;
+  }
+
+  get any(): boolean {
+    return this.list.length > 0;
+  }
+
+  /** The final list, sorted by line, with a last entry counting what was left out. */
+  result(): ImportProblem[] {
+    const sorted = [...this.list].sort((a, b) => a.line - b.line);
+    if (this.dropped > 0) sorted.push({ line: 0, message: `…and ${this.dropped} more problems.` });
+    return sorted;
+  }
+}
+
+export function languageOf(plan: ImportPlan, name: string): LanguageImport {
+  let language = plan.languages.get(name);
+  if (!language) {
+    language = { days: new Map() };
+    plan.languages.set(name, language);
+  }
+  return language;
+}
+
+/** A reason the date cannot be imported, or null when it can. */
+export function dateProblem(date: string, ctx: ImportContext): string | null {
+  if (!isIsoDate(date)) return `"${shorten(date)}" is not a date written YYYY-MM-DD.`;
+  if (date < EARLIEST_DATE) return `${date} is before ${EARLIEST_DATE}, the earliest day LinguaLog keeps.`;
+  if (date > ctx.latest) return `${date} has not started yet; days can be imported up to today.`;
+  return null;
+}
+
+export function languageProblem(name: string, ctx: ImportContext): string | null {
+  return ctx.knownLanguages.has(name) ? null : `"${shorten(name)}" is not a language LinguaLog offers.`;
+}
+
+/** A reason the day's minutes break the daily limits, or null. */
+export function minutesProblem(date: string, minutes: Record<Skill, number>): string | null {
+  const over = SKILLS.find((skill) => minutes[skill] > DAILY_SKILL_LIMIT_MINS);
+  if (over) return `On ${date}, ${over} would hold ${minutes[over]} minutes; one skill may hold at most ${DAILY_SKILL_LIMIT_MINS} minutes (16 hours) a day.`;
+  const total = SKILLS.reduce((sum, skill) => sum + minutes[skill], 0);
+  if (total > DAILY_TOTAL_LIMIT_MINS) return `On ${date}, the four skills would hold ${total} minutes; a day holds at most ${DAILY_TOTAL_LIMIT_MINS} minutes (24 hours).`;
+  return null;
+}
+
+/** Where text read with the wrong encoding shows: replacement characters or NUL bytes (UTF-16 read as UTF-8). */
+export function encodingProblemLine(content: string): number | null {
+  // eslint-disable-next-line no-control-regex -- a NUL is exactly what UTF-16 read as UTF-8 leaves behind.
+  const at = content.search(/[\uFFFD\u0000]/);
+  return at < 0 ? null : lineAt(content, at);
+}
+
+export const ENCODING_MESSAGE = 'The file is not UTF-8 text (it has characters that could not be read); save or export it again as UTF-8.';
+
+export function lineAt(content: string, offset: number): number {
+  let line = 1;
+  for (let i = content.indexOf('\n'); i >= 0 && i < offset; i = content.indexOf('\n', i + 1)) line += 1;
+  return line;
+}
+
+/** Untrusted text quoted back in a message: short, one line. */
+export function shorten(text: string): string {
+  const flat = text.replace(/[\r\n\t]+/g, ' ');
+  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
+}
+
+/** Lets other requests run between slices of a long job, so no request holds the event loop for long. */
+export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button, ButtonAnchor } from '@/components/Button';
+import { Card, PanelTitle } from '@/components/Card';
+import { Modal } from '@/components/Modal';
+import { useIsNarrow } from '@/components/useIsNarrow';
+import { apiBaseUrl } from '@/lib/apiBaseUrl';
+import { ImportDialog } from './ImportDialog';
+
+const exportUrl = (format: 'json' | 'csv') => `${apiBaseUrl()}/user/export?format=${format}`;
+const TITLE = 'Your data';
+
+/** Both downloads; the server names the file (lingualog-export-<date>.json or .csv). */
+function Downloads() {
+  return (
+    <>
+      <ButtonAnchor href={exportUrl('json')} download $variant="secondary">
+        Download JSON
+      </ButtonAnchor>
+      <ButtonAnchor href={exportUrl('csv')} download $variant="secondary">
+        Download CSV
+      </ButtonAnchor>
+    </>
+  );
+}
+
+function DataActions({ onImport }: { onImport: () => void }) {
+  return (
+    <>
+      <Explanation>
+        Download everything you logged, in every language, to keep a copy or move it elsewhere. Import a LinguaLog export or a
+        Toggl Track CSV of time entries.
+      </Explanation>
+      <Actions>
+        <Downloads />
+        <Button onClick={onImport}>Import</Button>
+      </Actions>
+    </>
+  );
+}
+
+/** Settings' "Your data": a card on wide screens, a section button opening a modal on narrow ones (like the others). */
+export function DataSection() {
+  const narrow = useIsNarrow();
+  const [open, setOpen] = useState(false);
+  // Held here, outside the layouts, so a viewport change mid-import never loses the dialog.
+  const [importing, setImporting] = useState(false);
+  const actions = <DataActions onImport={() => setImporting(true)} />;
+  return (
+    <>
+      {narrow ? (
+        <SectionButton type="button" onClick={() => setOpen(true)}>
+          <span>{TITLE}</span>
+          <span aria-hidden="true">›</span>
+        </SectionButton>
+      ) : (
+        <Card aria-labelledby="settings-data-title">
+          <PanelTitle id="settings-data-title">{TITLE}</PanelTitle>
+          {actions}
+        </Card>
+      )}
+      {narrow && open && (
+        <Modal title={TITLE} onClose={() => setOpen(false)}>
+          {actions}
+        </Modal>
+      )}
+      {importing && <ImportDialog onClose={() => setImporting(false)} />}
+    </>
+  );
+}
+
+/** Inside the delete-account question: what is lost, and a last chance to keep a copy. */
+export function DeleteAccountNote() {
+  return (
+    <>
+      <Explanation>Every language&apos;s data will be gone: all days, goals, milestones and previous hours.</Explanation>
+      <Actions>
+        <ButtonAnchor href={exportUrl('json')} download $variant="secondary">
+          Download my data first
+        </ButtonAnchor>
+      </Actions>
+    </>
+  );
+}
+
+const Explanation = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: ${({ theme }) => theme.space.md};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const SectionButton = styled.button`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  width: 100%;
+  min-height: 56px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: none;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  text-align: left;
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.primaryLight}; }
+`;

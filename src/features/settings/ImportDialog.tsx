@@ -1,0 +1,160 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import styled from 'styled-components';
+import type { Skill } from '@common/domain';
+import { IMPORT_MAX_BYTES, IMPORT_SOURCES, type ImportAnswer, type ImportMode, type ImportSource } from '@common/schemas/data';
+import { useImportDataMutation } from '@/app/apiSlice';
+import { Button } from '@/components/Button';
+import { Modal } from '@/components/Modal';
+import { Select, SelectField } from '@/components/Select';
+import { ErrorText, StatusText } from '@/components/StatusMessage';
+import { detectSource, IMPORT_SOURCE_LABELS } from '@/lib/dataFiles';
+import { isNetworkError, ERRORS } from '@/lib/errorMessages';
+import { formatHoursMinutesLong, plural } from '@/lib/time';
+import { ImportProblems, type Problem } from './ImportProblems';
+import { TogglSkillMap } from './TogglSkillMap';
+
+interface Picked {
+  name: string;
+  text: string;
+}
+
+type Outcome = { kind: 'preview' | 'done'; answer: ImportAnswer } | { kind: 'problems'; problems: Problem[] } | { kind: 'error'; message: string };
+
+/** Pick a file, check its source, map Toggl names to skills, preview (a dry run), then import. */
+export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const fileId = useId();
+  const sourceId = useId();
+  const [runImport, { isLoading }] = useImportDataMutation();
+  const [file, setFile] = useState<Picked | null>(null);
+  const [source, setSource] = useState<ImportSource>('lingualog-json');
+  const [mode, setMode] = useState<ImportMode>('merge');
+  const [skillMap, setSkillMap] = useState<Record<string, Skill>>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const changed = () => setOutcome(null);
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    changed();
+    const chosen = event.target.files?.[0];
+    if (!chosen) return setFile(null);
+    if (chosen.size > IMPORT_MAX_BYTES) {
+      setFile(null);
+      return setOutcome({ kind: 'error', message: 'The file is larger than 5 MB; export a shorter period.' });
+    }
+    const text = await chosen.text();
+    setFile({ name: chosen.name, text });
+    setSource(detectSource(chosen.name, text));
+    setSkillMap({});
+  };
+
+  const send = async (dryRun: boolean) => {
+    if (!file) return;
+    const result = await runImport({
+      source, content: file.text, mode, dryRun, ...(source === 'toggl-csv' ? { skillMap } : {}),
+    });
+    if ('data' in result && result.data) return setOutcome({ kind: dryRun ? 'preview' : 'done', answer: result.data });
+    const error = result.error;
+    const body = (error as { data?: { problems?: Problem[]; message?: string } } | undefined)?.data;
+    if (body?.problems) return setOutcome({ kind: 'problems', problems: body.problems });
+    setOutcome({ kind: 'error', message: isNetworkError(error) ? ERRORS.NETWORK_ERROR : (body?.message ?? 'The import failed; please try again.') });
+  };
+
+  const done = outcome?.kind === 'done';
+  const footer = done ? (
+    <Button onClick={onClose}>Done</Button>
+  ) : (
+    <>
+      <Button $variant="secondary" onClick={onClose} disabled={isLoading}>
+        Cancel
+      </Button>
+      {outcome?.kind === 'preview' ? (
+        <Button onClick={() => void send(false)} disabled={isLoading} aria-busy={isLoading}>
+          Confirm import
+        </Button>
+      ) : (
+        <Button onClick={() => void send(true)} disabled={!file || isLoading} aria-busy={isLoading}>
+          Preview
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <Modal title="Import data" onClose={onClose} footer={footer}>
+      <Form onSubmit={(e) => e.preventDefault()}>
+        <SelectField>
+          <label htmlFor={fileId}>File</label>
+          <input id={fileId} type="file" accept=".json,.csv,application/json,text/csv" onChange={(e) => void pick(e)} disabled={done} />
+        </SelectField>
+        {file && (
+          <>
+            <SelectField>
+              <label htmlFor={sourceId}>Source</label>
+              <Select id={sourceId} value={source} disabled={done} onChange={(e) => { changed(); setSource(e.target.value as ImportSource); }}>
+                {IMPORT_SOURCES.map((s) => (
+                  <option key={s} value={s}>{IMPORT_SOURCE_LABELS[s]}</option>
+                ))}
+              </Select>
+            </SelectField>
+            <fieldset disabled={done}>
+              <legend>Days already logged</legend>
+              <Radio>
+                <input type="radio" name="import-mode" checked={mode === 'merge'} onChange={() => { changed(); setMode('merge'); }} />
+                Merge: days in the file replace those days, other days stay
+              </Radio>
+              <Radio>
+                <input type="radio" name="import-mode" checked={mode === 'replace'} onChange={() => { changed(); setMode('replace'); }} />
+                Replace: the language&apos;s days become exactly the file&apos;s days
+              </Radio>
+            </fieldset>
+            {source === 'toggl-csv' && (
+              <TogglSkillMap text={file.text} value={skillMap} disabled={done} onChange={(map) => { changed(); setSkillMap(map); }} />
+            )}
+          </>
+        )}
+        <div aria-live="polite">
+          {outcome?.kind === 'preview' && <StatusText>Preview: {summary(outcome.answer)} Nothing has changed yet.</StatusText>}
+          {outcome?.kind === 'done' && <StatusText>Imported: {summary(outcome.answer)}</StatusText>}
+        </div>
+        {outcome?.kind === 'problems' && <ImportProblems problems={outcome.problems} />}
+        {outcome?.kind === 'error' && <ErrorText>{outcome.message}</ErrorText>}
+      </Form>
+    </Modal>
+  );
+}
+
+function summary({ days, minutes, languages, replacedDays }: ImportAnswer): string {
+  const where = languages.length > 0 ? ` in ${languages.join(', ')}` : '';
+  const time = minutes > 0 ? formatHoursMinutesLong(minutes) : '0 minutes';
+  return `${plural(days, 'day')} (${time})${where}; ${plural(replacedDays, 'day')} already logged ${replacedDays === 1 ? 'changes' : 'change'}.`;
+}
+
+const Form = styled.form`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space.md};
+  select {
+    width: 100%;
+    min-width: 0;
+  }
+  /* A fieldset is as wide as its widest content unless told otherwise: it would push the dialog wider than a phone. */
+  fieldset {
+    min-width: 0;
+    border: none;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: ${({ theme }) => theme.space.xs};
+  }
+  legend {
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Radio = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  min-height: 44px;
+  input { margin-top: 4px; }
+`;

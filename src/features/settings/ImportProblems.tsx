@@ -1,0 +1,28 @@
+import styled from 'styled-components';
+import { ErrorText } from '@/components/StatusMessage';
+
+export interface Problem {
+  line: number;
+  message: string;
+}
+
+/** The server's reasons for refusing a file, by line, so the learner can fix the file and try again. */
+export function ImportProblems({ problems }: { problems: Problem[] }) {
+  return (
+    <div>
+      <ErrorText>The file was not imported; nothing changed. Fix these and try again:</ErrorText>
+      <List>
+        {problems.map((p, i) => (
+          <li key={i}>{p.line > 0 ? `Line ${p.line}: ${p.message}` : p.message}</li>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+const List = styled.ul`
+  max-height: 240px;
+  overflow-y: auto;
+  padding-left: ${({ theme }) => theme.space.lg};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { SKILLS, type Skill } from '@common/domain';
+import { Select } from '@/components/Select';
+import { StatusText } from '@/components/StatusMessage';
+import { skillNamed, togglNames } from '@/lib/dataFiles';
+
+interface TogglSkillMapProps {
+  text: string;
+  value: Record<string, Skill>;
+  disabled: boolean;
+  onChange: (map: Record<string, Skill>) => void;
+}
+
+/** Rows of the CSV, with the parser loaded only when a learner imports from Toggl. */
+async function rowsOf(text: string): Promise<string[][]> {
+  const { parse } = await import('csv-parse/browser/esm/sync');
+  try {
+    return parse(text, { relax_column_count: true, skip_empty_lines: true, bom: true, to_line: 20_000 }) as string[][];
+  } catch {
+    return [];
+  }
+}
+
+/** Each Toggl project and tag, with the skill its entries count for; names that already name a skill start mapped. */
+export function TogglSkillMap({ text, value, disabled, onChange }: TogglSkillMapProps) {
+  const [names, setNames] = useState<string[] | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void rowsOf(text).then((rows) => {
+      if (!current) return;
+      const found = togglNames(rows);
+      setNames(found);
+      const suggested = Object.fromEntries(found.flatMap((name) => (skillNamed(name) ? [[name, skillNamed(name) as Skill]] : [])));
+      onChange(suggested);
+    });
+    return () => {
+      current = false;
+    };
+    // Read once per file; onChange is a fresh closure on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  if (names === null) return <StatusText>Reading projects and tags…</StatusText>;
+  if (names.length === 0) return <StatusText>This file has no projects or tags; entries count for a skill named in their description.</StatusText>;
+  const choose = (name: string, skill: string) => {
+    const next = { ...value };
+    if (skill) next[name] = skill as Skill;
+    else delete next[name];
+    onChange(next);
+  };
+  return (
+    <fieldset disabled={disabled}>
+      <legend>Which skill is each project or tag?</legend>
+      <Grid>
+        {names.map((name, i) => (
+          <Row key={name}>
+            <label htmlFor={`toggl-name-${i}`}>{name}</label>
+            <Select id={`toggl-name-${i}`} value={value[name] ?? ''} onChange={(e) => choose(name, e.target.value)}>
+              <option value="">Not a skill</option>
+              {SKILLS.map((skill) => (
+                <option key={skill} value={skill}>{skill[0].toUpperCase() + skill.slice(1)}</option>
+              ))}
+            </Select>
+          </Row>
+        ))}
+      </Grid>
+    </fieldset>
+  );
+}
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.xs};
+  max-height: 280px;
+  overflow-y: auto;
+`;
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  label { overflow-wrap: anywhere; }
+`;
