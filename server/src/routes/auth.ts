@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidPasswordLength, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/domain';
 import { isUniqueViolation } from '../db';
 import { pruneSessions } from '../plugins/auth';
+import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
 import { ApiHttpError, validationMessage, type AjvError } from '../plugins/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../plugins/password';
 import { accountKey, countAttempt, pruneAttempts, refundAttempt, resetAttempts } from '../plugins/rateLimit';
@@ -78,6 +79,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/register', {
     attachValidation: true,
     preValidation: normaliseEmail,
+    config: { requestTimeoutMs: HASHING_REQUEST_TIMEOUT_MS },
     schema: {
       tags: ['auth'],
       summary: 'Create an account and sign in',
@@ -112,6 +114,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/login', {
     attachValidation: true,
     preValidation: normaliseEmail,
+    config: { requestTimeoutMs: HASHING_REQUEST_TIMEOUT_MS },
     schema: {
       tags: ['auth'],
       summary: 'Sign in',
