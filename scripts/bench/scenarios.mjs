@@ -84,7 +84,7 @@ export async function signIn(baseUrl, email) {
     body: JSON.stringify({ email, password: BENCH_PASSWORD }),
   });
   if (response.status !== 200) throw new Error(`sign-in of ${email} answered ${response.status}: ${await response.text()}`);
-  const sid = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
+  const sid = response.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='));
   return sid.split(';')[0];
 }
 

@@ -123,4 +123,5 @@ export async function seedLearners(db, { prefix, first, last, languages, days, p
   await db.query('ANALYZE');
 }
 
-export const sessionCookie = (prefix, n) => `sid=${prefix}-${n}`;
+// The bench runs the server with NODE_ENV=production, whose Secure cookie is __Host-sid.
+export const sessionCookie = (prefix, n) => `__Host-sid=${prefix}-${n}`;

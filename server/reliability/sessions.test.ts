@@ -62,21 +62,23 @@ describe('session tokens', () => {
   });
 });
 
-/** Exactly `length` UTF-16 units with spaces and emoji, ending in `last`. */
+const codePoints = (text: string) => [...text].length;
+
+/** Exactly `length` characters (code points, as sign-up counts them) with spaces and emoji, ending in `last`. */
 function passwordOf(length: number, last: string): string {
   let text = '';
   for (const piece of ['Grüße ', '🦊 ', 'über ', '日本語 ', '🔋🐴 ', 'correct horse ']) {
-    while (text.length + piece.length < length) text += piece;
+    while (codePoints(text) + codePoints(piece) < length) text += piece;
   }
-  return text.padEnd(length - 1, '.') + last;
+  return text + '.'.repeat(length - 1 - codePoints(text)) + last;
 }
 
 describe('passwords', () => {
   it('8 to 100 characters with spaces and emoji work exactly as typed: never trimmed, never truncated', () =>
     withApp({}, async (app) => {
       const long = passwordOf(100, 'a');
-      const short = ' 🦊 a b ';
-      expect([long.length, short.length]).toEqual([100, 8]);
+      const short = ' 🦊 a b 🔋';
+      expect([codePoints(long), codePoints(short)]).toEqual([100, 8]);
       const a = await signUp(app, undefined, long);
       const b = await signUp(app, undefined, short);
       const outcomes = {

@@ -27,8 +27,12 @@ function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-/** PostgreSQL connect and statement timeout: a hung database answers 503 in seconds, not never. */
-const DATABASE_TIMEOUT_MS = 5_000;
+/**
+ * PostgreSQL connect (and wait for a pooled connection) and statement timeout: a hung database
+ * answers 503 in seconds, not never. Under the request deadline (10 s), yet long enough that a
+ * burst of writes queueing for one learner's row lock on a busy machine still succeeds.
+ */
+const DATABASE_TIMEOUT_MS = 8_000;
 
 export function createDatabase(url: string, { timeoutMs = DATABASE_TIMEOUT_MS }: { timeoutMs?: number } = {}): Kysely<Database> {
   if (isPostgresUrl(url)) {

@@ -64,10 +64,12 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
-    const ours = origin === `${request.protocol}://${request.host}`;
+    const allowedOrigin = origin !== undefined && allowed.has(origin);
+    const foreignOrigin = origin !== undefined && origin !== `${request.protocol}://${request.host}` && !allowedOrigin;
+    // The browser says the call comes from another site (a sibling subdomain counts): only an allowed Origin may.
     const site = request.headers['sec-fetch-site'];
-    const fromElsewhere = site === 'cross-site' || site === 'same-site';
-    if ((origin !== undefined && !ours && !allowed.has(origin)) || (fromElsewhere && !(origin !== undefined && allowed.has(origin)))) {
+    const otherSite = (site === 'cross-site' || site === 'same-site') && !allowedOrigin;
+    if (foreignOrigin || otherSite) {
       return sendError(reply, 403, 'FORBIDDEN_ORIGIN', 'Requests from this site are not allowed.');
     }
     if (hasBody(request) && !isJson(request.headers['content-type'])) {

@@ -10,6 +10,7 @@ import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { isUniqueViolation } from '../db';
 import { prepared } from '../db/prepared';
 import { pruneSessions } from '../plugins/auth';
+import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
 import { ApiHttpError, validationMessage, type AjvError } from '../plugins/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../plugins/password';
 import { accountKey, countAttempt, pruneAttempts, refundAttempt, resetAttempts } from '../plugins/rateLimit';
@@ -72,6 +73,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post('/register', {
     attachValidation: true,
     preValidation: normaliseEmail,
+    config: { requestTimeoutMs: HASHING_REQUEST_TIMEOUT_MS },
     schema: {
       tags: ['auth'],
       summary: 'Create an account and sign in',
@@ -106,6 +108,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.post('/login', {
     attachValidation: true,
     preValidation: normaliseEmail,
+    config: { requestTimeoutMs: HASHING_REQUEST_TIMEOUT_MS },
     schema: {
       tags: ['auth'],
       summary: 'Sign in',

@@ -59,7 +59,7 @@ export async function startServer({ databaseUrl, logFile, env = {} }: ServerOpti
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: repoRoot,
     // Every journey signs up its own learner from 127.0.0.1, more than a real address ever needs.
-    env: { RATE_LIMIT_PER_IP: '1000', ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
+    env: { RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_SIGNUP_PER_IP: '1000', ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
     stdio: ['ignore', log, log],
   });
   closeSync(log);
