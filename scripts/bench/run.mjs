@@ -11,6 +11,7 @@ import { startPostgres } from './postgres.mjs';
 import { REPO_ROOT, cleanupAll, onCleanup, startNodeServer } from './processes.mjs';
 import * as s from './scenarios.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
+import { seedDailyGoalChanges, statsGrowth } from './stats.mjs';
 import { round, utcToday } from './util.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -65,6 +66,18 @@ async function main() {
   heading('Growth of history: 1 day vs 10 years (3,650 days in each of two languages), 10 users');
   const history = await s.historyGrowth(app.url, sessionCookie('short', 1), sessionCookie('long', 1));
   console.log(s.growthTable(history, '1 day', '10 years'));
+  heading('Insights: /api/user/stats, 1-month and 1-year learners vs the 10-year one (a goal change every day, French)');
+  await seed('month', 1, 30);
+  await seed('year', 1, 365);
+  await seedDailyGoalChanges(db, 'long-1@example.test', 'French', 3650, today);
+  const insights = await statsGrowth(
+    app.url,
+    { month: { cookie: sessionCookie('month', 1) }, year: { cookie: sessionCookie('year', 1) }, decade: { cookie: sessionCookie('long', 1), query: '&language=French' } },
+    today,
+  );
+  console.log(s.growthTable(insights, 'shorter', '10 years'));
+  for (const r of insights) check(r.large.mean / r.small.mean <= targets.growthRatio, `insights, ${r.name}: latency x${round(r.large.mean / r.small.mean, 2)} (<= 1.2)`);
+
   heading('Same reads for a 90-day learner with 10 users in the database (baseline for the 100,000-user run)');
   const fewUsers = await s.measureMany(s.readTargets(app.url, typical));
 
