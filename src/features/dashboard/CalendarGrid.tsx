@@ -15,6 +15,10 @@ interface CalendarGridProps {
 
 /** The month as a table, Sunday first; days of neighbouring months stay empty. */
 export function CalendarGrid({ month, today, records, labelledBy, onOpenDay }: CalendarGridProps) {
+  const minutesOn = (date: string) => {
+    const r = records.find((record) => record.date === date);
+    return r ? r.listeningDailyMins + r.readingDailyMins + r.speakingDailyMins + r.writingDailyMins : 0;
+  };
   return (
     <Table aria-labelledby={labelledBy}>
       <thead>
@@ -36,6 +40,7 @@ export function CalendarGrid({ month, today, records, labelledBy, onOpenDay }: C
                     day={day}
                     state={tileState(day.date, today, records)}
                     isToday={day.date === today}
+                    minutes={minutesOn(day.date)}
                     onOpen={onOpenDay}
                   />
                 )}

@@ -8,6 +8,7 @@ import { ErrorText, Loading } from '@/components/StatusMessage';
 import { formatMonthTitle, shiftMonth, yearMonthOf } from '@/lib/calendar';
 import { media } from '@/styles/media';
 import { CalendarGrid } from './CalendarGrid';
+import { CalendarLegend } from './CalendarLegend';
 import { CalendarSummary } from './CalendarSummary';
 import { EditDayModal } from './EditDayModal';
 
@@ -41,6 +42,7 @@ export function CalendarPanel() {
           <Body>
             <GridBox>
               <CalendarGrid month={month} today={today} records={records} labelledBy={titleId} onOpenDay={setOpenDate} />
+              <CalendarLegend />
             </GridBox>
             <CalendarSummary />
           </Body>
