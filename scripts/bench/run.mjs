@@ -12,6 +12,7 @@ import { startPostgres } from './postgres.mjs';
 import { REPO_ROOT, cleanupAll, onCleanup, startNodeServer } from './processes.mjs';
 import * as s from './scenarios.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
+import { seedDailyGoalChanges, statsGrowth } from './stats.mjs';
 import { round, table, utcToday } from './util.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -71,6 +72,17 @@ async function main() {
   for (const r of history) check(r.large.mean / r.small.mean <= targets.growthRatio, `10-year history, ${r.name}: latency x${round(r.large.mean / r.small.mean, 2)} (<= 1.2)`);
   await historyBytesAndHostile(app, db, today);
   if (HISTORY_ONLY) return;
+  heading('Insights: /api/user/stats, 1-month and 1-year learners vs the 10-year one (a goal change every day, French)');
+  await seed('year', 1, 365);
+  await seedDailyGoalChanges(db, 'long-1@example.test', 'French', 3650, today);
+  const insights = await statsGrowth(
+    app.url,
+    { month: { cookie: sessionCookie('month', 1) }, year: { cookie: sessionCookie('year', 1) }, decade: { cookie: sessionCookie('long', 1), query: '&language=French' } },
+    today,
+  );
+  console.log(s.growthTable(insights, 'shorter', '10 years'));
+  for (const r of insights) check(r.large.mean / r.small.mean <= targets.growthRatio, `insights, ${r.name}: latency x${round(r.large.mean / r.small.mean, 2)} (<= 1.2)`);
+
   heading('Same reads for a 90-day learner with 10 users in the database (baseline for the 100,000-user run)');
   const fewUsers = await s.measureMany(s.readTargets(app.url, typical));
 

@@ -16,6 +16,10 @@ interface CalendarGridProps {
 
 /** The month as a table, Sunday first; days of neighbouring months stay empty. */
 export function CalendarGrid({ month, records, context, labelledBy, onOpenDay }: CalendarGridProps) {
+  const minutesOn = (date: string) => {
+    const r = records.find((record) => record.date === date);
+    return r ? r.listeningDailyMins + r.readingDailyMins + r.speakingDailyMins + r.writingDailyMins : 0;
+  };
   return (
     <Table aria-labelledby={labelledBy}>
       <thead>
@@ -37,6 +41,7 @@ export function CalendarGrid({ month, records, context, labelledBy, onOpenDay }:
                     day={day}
                     state={tileState(day.date, records, context)}
                     isToday={day.date === context.today}
+                    minutes={minutesOn(day.date)}
                     onOpen={onOpenDay}
                   />
                 )}

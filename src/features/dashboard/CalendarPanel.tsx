@@ -9,6 +9,7 @@ import { ErrorText, Loading } from '@/components/StatusMessage';
 import { formatMonthTitle, monthKey, shiftMonth, yearMonthOf } from '@/lib/calendar';
 import { media } from '@/styles/media';
 import { CalendarGrid } from './CalendarGrid';
+import { CalendarLegend } from './CalendarLegend';
 import { CalendarSummary } from './CalendarSummary';
 import { EditDayModal } from './EditDayModal';
 
@@ -58,6 +59,7 @@ export function CalendarPanel() {
                 labelledBy={titleId}
                 onOpenDay={setOpenDate}
               />
+              <CalendarLegend />
             </GridBox>
             <CalendarSummary month={month} />
           </Body>

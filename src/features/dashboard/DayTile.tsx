@@ -1,8 +1,12 @@
 import styled, { css } from 'styled-components';
 import { Emoji } from '@/components/Emoji';
 import type { CalendarDay, TileState } from '@/lib/calendar';
-import { formatDayName } from '@/lib/calendar';
+import { formatLongDate } from '@/lib/calendar';
+import { formatHoursMinutesLong, plural } from '@/lib/time';
 import { media } from '@/styles/media';
+import { DAY_FILLS } from './CalendarLegend';
+
+const minutesText = (minutes: number) => (minutes < 60 ? plural(minutes, 'minute') : formatHoursMinutesLong(minutes));
 
 /** What a screen reader hears after the date, so the emoji is never the only cue. */
 function stateText(state: TileState, isToday: boolean): string {
@@ -18,12 +22,16 @@ interface DayTileProps {
   day: CalendarDay;
   state: TileState;
   isToday: boolean;
+  /** The day's logged minutes, part of its accessible name when it can be opened. */
+  minutes: number;
   onOpen: (date: string) => void;
 }
 
 /** One day of the calendar: a button when the day can be edited, plain text otherwise. */
-export function DayTile({ day, state, isToday, onOpen }: DayTileProps) {
-  const name = `${formatDayName(day.date)}, ${stateText(state, isToday)}`;
+export function DayTile({ day, state, isToday, minutes, onOpen }: DayTileProps) {
+  const date = formatLongDate(day.date);
+  const name = state.clickable ? `${date}, ${minutesText(minutes)}, ${stateText(state, isToday)}` : `${date}, ${stateText(state, isToday)}`;
+  const fill = state.emoji === 'happy' ? DAY_FILLS.achieved : state.emoji === 'sad' ? DAY_FILLS.missed : null;
   const content = (
     <>
       <DayNumber aria-hidden="true">{day.day}</DayNumber>
@@ -39,7 +47,7 @@ export function DayTile({ day, state, isToday, onOpen }: DayTileProps) {
     );
   }
   return (
-    <ButtonTile type="button" aria-label={name} $today={isToday} onClick={() => onOpen(day.date)}>
+    <ButtonTile type="button" aria-label={name} $today={isToday} $fill={fill} onClick={() => onOpen(day.date)}>
       {content}
     </ButtonTile>
   );
@@ -65,10 +73,11 @@ const StaticTile = styled.div<{ $greyed: boolean }>`
   background: ${({ theme, $greyed }) => ($greyed ? theme.colors.disabled : 'transparent')};
 `;
 
-const ButtonTile = styled.button<{ $today: boolean }>`
+const ButtonTile = styled.button<{ $today: boolean; $fill: { background: string; border: string } | null }>`
   ${tile}
-  border: 2px solid ${({ theme, $today }) => ($today ? theme.colors.primary : theme.colors.border)};
-  background: ${({ theme, $today }) => ($today ? theme.colors.primaryLight : theme.colors.surface)};
+  /* Today has a thick frame of its own over its fill, so it reads as today whether achieved or not. */
+  border: ${({ theme, $today, $fill }) => ($today ? `3px solid ${theme.colors.primary}` : `2px solid ${$fill?.border ?? theme.colors.border}`)};
+  background: ${({ theme, $fill }) => $fill?.background ?? theme.colors.surface};
   cursor: pointer;
   transition: background 0.15s ease;
   &:hover { background: ${({ theme }) => theme.colors.primaryLight}; }

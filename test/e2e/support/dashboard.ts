@@ -22,9 +22,12 @@ const fromIso = (iso: string) => {
 export const monthTitle = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(fromIso(iso));
 
-/** How a day tile names its date, e.g. '21 November 2026' (en-GB, as the month title). */
-export const dayName = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(fromIso(iso));
+/** How a day tile names its date, e.g. 'Saturday 21 November 2026' (en-GB, as the month title). */
+export const dayName = (iso: string) => {
+  const d = fromIso(iso);
+  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', options).format(d);
+  return `${part({ weekday: 'long' })} ${part({ day: 'numeric', month: 'long', year: 'numeric' })}`;
+};
 
 /** The clickable tile of a day; its accessible name starts with the date. */
 export const dayButton = (page: Page, iso: string) =>

@@ -66,20 +66,20 @@ describe('Calendar panel', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
       activities: [day('2026-11-03', false, { readingDailyMins: 5 }), day('2026-11-05', true, { listeningDailyMins: 40 })],
     });
     await renderCalendar();
-    expect(within(await dayButton('5 November 2026, goal achieved')).getByRole('img', { name: 'Happy face' })).toBeInTheDocument();
-    expect(within(await dayButton('3 November 2026, goal not achieved')).getByRole('img', { name: 'Sad face' })).toBeInTheDocument();
+    expect(within(await dayButton('Thursday 5 November 2026, 40 minutes, goal achieved')).getByRole('img', { name: 'Happy face' })).toBeInTheDocument();
+    expect(within(await dayButton('Tuesday 3 November 2026, 5 minutes, goal not achieved')).getByRole('img', { name: 'Sad face' })).toBeInTheDocument();
     // A day without a record after the first record counts as missed too.
-    expect(within(await dayButton('10 November 2026, goal not achieved')).getByRole('img', { name: 'Sad face' })).toBeInTheDocument();
-    expect(within(await dayButton(/^21 November 2026, today/)).getByRole('img', { name: 'Neutral face' })).toBeInTheDocument();
+    expect(within(await dayButton('Tuesday 10 November 2026, 0 minutes, goal not achieved')).getByRole('img', { name: 'Sad face' })).toBeInTheDocument();
+    expect(within(await dayButton(/^Saturday 21 November 2026, 0 minutes, today/)).getByRole('img', { name: 'Neutral face' })).toBeInTheDocument();
   });
 
   it('greys out days before the first record and makes neither them nor future days clickable', async () => {
     seedSignedInLearner('Spanish', { activities: [day('2026-11-03', true, { listeningDailyMins: 30 })] });
     const { user } = await renderCalendar();
-    expect(screen.queryByRole('button', { name: /^2 November 2026/ })).not.toBeInTheDocument();
-    expect(screen.getByText('2 November 2026, before your first record')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^22 November 2026/ })).not.toBeInTheDocument();
-    const future = screen.getByText('22 November 2026, upcoming').parentElement as HTMLElement;
+    expect(screen.queryByRole('button', { name: /^Monday 2 November 2026/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Monday 2 November 2026, before your first record')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Sunday 22 November 2026/ })).not.toBeInTheDocument();
+    const future = screen.getByText('Sunday 22 November 2026, upcoming').parentElement as HTMLElement;
     expect(within(future).queryByRole('img')).not.toBeInTheDocument();
     await user.click(future);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -92,8 +92,8 @@ describe('Calendar panel', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     seedSignedInLearner();
     await renderCalendar();
     const dayButtons = screen.getAllByRole('button').filter((b) => / November 2026, /.test(b.getAttribute('aria-label') ?? ''));
-    expect(dayButtons.map((b) => b.getAttribute('aria-label'))).toEqual(['21 November 2026, today, goal not achieved yet']);
-    expect(screen.getByText('20 November 2026, before your first record')).toBeInTheDocument();
+    expect(dayButtons.map((b) => b.getAttribute('aria-label'))).toEqual(['Saturday 21 November 2026, 0 minutes, today, goal not achieved yet']);
+    expect(screen.getByText('Friday 20 November 2026, before your first record')).toBeInTheDocument();
   });
 
   it("shows the shown month's total in whole hours, rounded down, beside the calendar, naming the month", async () => {

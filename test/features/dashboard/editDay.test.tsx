@@ -24,6 +24,7 @@ afterEach(() => server.events.removeAllListeners('request:start'));
 
 // A fresh record per test: the fake db edits records in place.
 const past = () => day('2026-11-03', true, { listeningDailyMins: 75, readingDailyMins: 30, writingDailyMins: 125 });
+const PAST_DAY = 'Tuesday 3 November 2026, 3 hours 50 minutes, goal achieved';
 
 async function openDay(name: RegExp | string, activities = [past()]) {
   seedSignedInLearner('Spanish', { activities });
@@ -36,7 +37,7 @@ const skill = (dialog: HTMLElement, name: string) => within(within(dialog).getBy
 
 describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   it('is titled with the long date and pre-fills each skill split into hours and minutes', async () => {
-    const { dialog } = await openDay('3 November 2026, goal achieved');
+    const { dialog } = await openDay(PAST_DAY);
     expect(within(dialog).getByRole('heading', { name: 'Tuesday 3 November 2026' })).toBeInTheDocument();
     expect(skill(dialog, 'Listening').getByLabelText('Hours')).toHaveValue('1');
     expect(skill(dialog, 'Listening').getByLabelText('Minutes')).toHaveValue('15');
@@ -48,7 +49,7 @@ describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   });
 
   it("offers 'Daily Goal Achieved?' for a past day, checked from its saved flag, and sends it", async () => {
-    const { user, dialog } = await openDay('3 November 2026, goal achieved');
+    const { user, dialog } = await openDay(PAST_DAY);
     const checkbox = within(dialog).getByRole('checkbox', { name: 'Daily Goal Achieved?' });
     expect(checkbox).toBeChecked();
     await user.click(checkbox);
@@ -74,7 +75,7 @@ describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   });
 
   it("has no achieved checkbox for today and never sends 'achieved' for today", async () => {
-    const { user, dialog } = await openDay(/^21 November 2026, today/);
+    const { user, dialog } = await openDay(/^Saturday 21 November 2026, \d+ minutes, today/);
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     await user.type(skill(dialog, 'Reading').getByLabelText('Hours'), '1');
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
@@ -92,15 +93,15 @@ describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
 
   it('changes the day emoji after a successful edit without a reload', async () => {
     const missed = day('2026-11-04', false, { readingDailyMins: 5 });
-    const { user, dialog } = await openDay('4 November 2026, goal not achieved', [past(), missed]);
+    const { user, dialog } = await openDay('Wednesday 4 November 2026, 5 minutes, goal not achieved', [past(), missed]);
     await user.click(within(dialog).getByRole('checkbox', { name: 'Daily Goal Achieved?' }));
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
-    const tile = await screen.findByRole('button', { name: '4 November 2026, goal achieved' });
+    const tile = await screen.findByRole('button', { name: 'Wednesday 4 November 2026, 5 minutes, goal achieved' });
     expect(within(tile).getByRole('img', { name: 'Happy face' })).toBeInTheDocument();
   });
 
   it("shows the server's message for the daily limits and keeps the modal open", async () => {
-    const { user, dialog } = await openDay('3 November 2026, goal achieved');
+    const { user, dialog } = await openDay(PAST_DAY);
     await user.type(skill(dialog, 'Listening').getByLabelText('Hours'), '7');
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You can log at most 16 hours for one skill in a day.');
@@ -108,7 +109,7 @@ describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   });
 
   it("shows the server's message when the four skills exceed a whole day", async () => {
-    const { user, dialog } = await openDay('3 November 2026, goal achieved');
+    const { user, dialog } = await openDay(PAST_DAY);
     for (const name of ['Listening', 'Reading', 'Speaking']) {
       await user.clear(skill(dialog, name).getByLabelText('Hours'));
       await user.type(skill(dialog, name).getByLabelText('Hours'), '9');
@@ -119,20 +120,20 @@ describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
 
   it("shows 'Error editing daily time' for any other failure", async () => {
     server.use(http.patch(api('/user/daily-activity'), () => apiError(500, 'INTERNAL_ERROR', 'boom')));
-    const { user, dialog } = await openDay('3 November 2026, goal achieved');
+    const { user, dialog } = await openDay(PAST_DAY);
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error editing daily time');
   });
 
   it("shows 'Server unreachable, try again later' when the request never gets an answer", async () => {
     server.use(http.patch(api('/user/daily-activity'), () => HttpResponse.error()));
-    const { user, dialog } = await openDay('3 November 2026, goal achieved');
+    const { user, dialog } = await openDay(PAST_DAY);
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Server unreachable, try again later');
   });
 
   it('rejects a value that is not a number without calling the server', async () => {
-    const { user, dialog } = await openDay('3 November 2026, goal achieved');
+    const { user, dialog } = await openDay(PAST_DAY);
     // Typing is filtered to digits, so the bad value arrives the way autofill would.
     fireEvent.change(skill(dialog, 'Writing').getByLabelText('Minutes'), { target: { value: '1x' } });
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
@@ -141,7 +142,7 @@ describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   });
 
   it('blocks key presses that are not digits', async () => {
-    const { user, dialog } = await openDay('3 November 2026, goal achieved');
+    const { user, dialog } = await openDay(PAST_DAY);
     const minutes = skill(dialog, 'Speaking').getByLabelText('Minutes');
     await user.clear(minutes);
     await user.type(minutes, '4a-5');
@@ -149,7 +150,7 @@ describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   });
 
   it('closes on the close icon without saving', async () => {
-    const { user, dialog } = await openDay('3 November 2026, goal achieved');
+    const { user, dialog } = await openDay(PAST_DAY);
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(patchBodies).toEqual([]);
@@ -158,7 +159,7 @@ describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   it('opens from the keyboard on an eligible day', async () => {
     seedSignedInLearner('Spanish', { activities: [past()] });
     const { user } = renderWithProviders(<CalendarPanel />);
-    const tile = await screen.findByRole('button', { name: '3 November 2026, goal achieved' });
+    const tile = await screen.findByRole('button', { name: PAST_DAY });
     tile.focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Tuesday 3 November 2026' })).toBeInTheDocument();

@@ -5,7 +5,9 @@ import { addDaysIso } from '@common/buckets';
 import { localIsoDate } from '@common/domain';
 import { formatLongDateGb } from '@common/forecast';
 import { seedSignedInLearner } from '../../mocks/db';
-import { summaryStreaks } from '../../mocks/handlers/stats';
+import { http, HttpResponse } from 'msw';
+import { api } from '../../mocks/http';
+import { server } from '../../mocks/server';
 import { renderApp, setViewportWidth } from '../../utils';
 import { DASHBOARD_TEST_TIMEOUT, renderDashboard, warmUpDashboard } from '../dashboard/renderDashboard';
 
@@ -32,8 +34,10 @@ describe('insights view', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   beforeAll(() => import('@/features/insights/InsightsPage'), 60000);
   beforeEach(() => {
     setViewportWidth(1280);
-    summaryStreaks.streakDays = 2;
-    summaryStreaks.longestStreakDays = 9;
+    // Streak figures come from the server's summary as they are: this view only shows them.
+    server.use(
+      http.get(api('/user/calendar/summary'), () => HttpResponse.json({ firstActivityDate: addDaysIso(today, -7), streakDays: 2, longestStreakDays: 9 })),
+    );
   });
 
   it('gives every bar of the chart a button that speaks its exact values, the latest one shown', async () => {

@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
 import { bucketStartIso, bucketStarts, daysInRange } from '@common/buckets';
-import type { CalendarSummary } from '@common/schemas/calendar';
 import type { Stats, StatsBucket, StatsBucketRow } from '@common/schemas/stats';
 import { current, db } from '../db';
 import { api, unauthenticated } from '../http';
@@ -37,13 +36,5 @@ export const statsHandlers = [
     const q = new URL(request.url).searchParams;
     return HttpResponse.json<Stats>(stats(q.get('from') ?? '', q.get('to') ?? '', (q.get('bucket') ?? 'day') as StatsBucket));
   }),
-  // Streak figures are not derived here: tests that show them seed `streaks` below.
-  http.get(api('/user/calendar/summary'), () => {
-    if (!db.signedIn) return unauthenticated();
-    const first = current().activities[0]?.date ?? null;
-    return HttpResponse.json<CalendarSummary>({ firstActivityDate: first, streakDays: summaryStreaks.streakDays, longestStreakDays: summaryStreaks.longestStreakDays });
-  }),
 ];
 
-/** Streak figures the mocked calendar summary answers. */
-export const summaryStreaks = { streakDays: 0, longestStreakDays: 0 };
