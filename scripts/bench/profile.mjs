@@ -16,7 +16,7 @@ import { utcToday } from './util.mjs';
 const args = process.argv.slice(2);
 const POSTGRES = args.includes('--postgres');
 const SECONDS = Number(args.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
-const PROFILED = ['read floor: bare + sid cookie + SHA-256 + 1 lookup', 'GET /api/auth/check', 'GET /api/user/progress', 'PATCH /api/user/daily-activity (edit)'];
+const PROFILED = (process.env.BENCH_PROFILE_TARGETS ?? 'read floor: bare + sid cookie + SHA-256 + 1 lookup|GET /api/auth/check|GET /api/user/progress|PATCH /api/user/daily-activity (edit)').split('|');
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'tracker-profile-'));

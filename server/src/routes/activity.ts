@@ -36,7 +36,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { date, language: requested } = request.query;
       checkRealDate(date);
-      const language = await languageForRead(app, request.userId, requested);
+      const language = await languageForRead(app, request.userId, requested, request.account);
       return toDailyMinutes(language ? await findDay(app.db, { userId: request.userId, language, date }) : null);
     },
   });
@@ -54,7 +54,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const userId = request.userId;
-      const language = await languageForRead(app, userId, request.query.language);
+      const language = await languageForRead(app, userId, request.query.language, request.account);
       if (!language) return [];
       const [rows, goals] = await Promise.all([
         app.db
@@ -94,7 +94,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const [skill] = skills;
       const userId = request.userId;
-      const language = await languageForWrite(app, userId);
+      const language = await languageForWrite(app, userId, request.account);
       const result = await addMinutes(app.db, { userId, language, date: body.date }, skill, body[skillDailyField(skill)] as number);
       if (!result.ok) throw result.reason === 'skill' ? skillLimitError(skill) : totalLimitError();
       return toRecord(result.day, await goalHistory(app.db, userId, language));
@@ -128,7 +128,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       if (overSkill) throw skillLimitError(overSkill);
       if (totalOf(minutes) > DAILY_TOTAL_LIMIT_MINS) throw totalLimitError();
       const userId = request.userId;
-      const language = await languageForWrite(app, userId);
+      const language = await languageForWrite(app, userId, request.account);
       const override = body.achieved === undefined ? undefined : body.achieved ? 1 : 0;
       const day = await setDay(app.db, { userId, language, date: body.date }, minutes, override);
       return toRecord(day, await goalHistory(app.db, userId, language));

@@ -4,7 +4,7 @@ import { SKILLS, levelForHours, levelHours } from '@common/domain';
 import type { Progress } from '@common/api-types';
 import { prepared } from '../db/prepared';
 import { dateSchema, languageQuery, readErrors, security } from './schemas';
-import { byName, checkRealDate, languageForRead, languageSettings } from './shared';
+import { byName, checkRealDate, languageForRead, settingsFromRow, startedLanguagesQuery } from './shared';
 
 const minutes = { type: 'integer', minimum: 0 } as const;
 
@@ -23,8 +23,6 @@ const progressSchema = {
   },
   description: 'Totals of the language, its level, and every language the user has started',
 } as const;
-
-const startedQuery = prepared((db, p: { userId: number }) => db.selectFrom('user_languages').select('language').where('user_id', '=', p.userId));
 
 const monthTotalQuery = prepared((db, p: { userId: number; language: string; from: string; to: string }) =>
   db
@@ -50,12 +48,11 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request): Promise<Progress> => {
       const userId = request.userId;
-      const language = await languageForRead(app, userId, (request.query as { language?: string }).language);
+      const language = await languageForRead(app, userId, (request.query as { language?: string }).language, request.account);
       // Running totals kept by every activity write (db/activity.ts): the cost of this read does not grow with history.
-      const [settings, started] = await Promise.all([
-        languageSettings(app.db, userId, language),
-        startedQuery.execute(app.db, { userId }),
-      ]);
+      // One query for the started languages and the shown one's settings (a language not started has the defaults).
+      const started = await startedLanguagesQuery.execute(app.db, { userId });
+      const settings = settingsFromRow(started.find((row) => row.language === language));
       const perSkill = settings.totals;
       const totalOverallMins = SKILLS.reduce((sum, skill) => sum + perSkill[skill], 0);
       return {
@@ -85,7 +82,7 @@ export async function progressRoutes(app: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { today, language: requested } = request.query as { today: string; language?: string };
       checkRealDate(today, 'today');
-      const language = await languageForRead(app, request.userId, requested);
+      const language = await languageForRead(app, request.userId, requested, request.account);
       if (!language) return { monthlyTotalMins: 0 };
       const month = today.slice(0, 7);
       const row = await monthTotalQuery.takeFirst(app.db, { userId: request.userId, language, from: `${month}-01`, to: `${month}-31` });
