@@ -2,7 +2,8 @@
 // server over the loaded window only (issue #10). The server is started with profile-hook.mjs
 // preloaded; SIGUSR2 starts the V8 profiler just before a load and stops it just after, so start-up
 // and idle time are not in the profile. Prints self time by package and the top functions per route.
-// --stack also runs the floors-vs-dashboard section of `npm run bench` on this smaller database.
+// --stack also runs the floors-vs-dashboard section of `npm run bench` on this smaller database;
+// --compare=<dir> adds the same calls on a server started from another checkout of the repository.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ import { utcToday } from './util.mjs';
 const args = process.argv.slice(2);
 const POSTGRES = args.includes('--postgres');
 const SECONDS = Number(args.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
-const PROFILED = ['read floor: bare + sid cookie + SHA-256 + 1 lookup', 'GET /api/auth/check', 'GET /api/user/progress', 'PATCH /api/user/daily-activity (edit)'];
+const PROFILED = (process.env.BENCH_PROFILE_TARGETS ?? 'read floor: bare + sid cookie + SHA-256 + 1 lookup|GET /api/auth/check|GET /api/user/progress|PATCH /api/user/daily-activity (edit)').split('|');
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'tracker-profile-'));
@@ -60,7 +61,10 @@ async function main() {
     for (const f of summary.inclusive) console.log(`  ${String(f.pct).padStart(5)}%  ${f.name}`);
   }
   if (args.includes('--stack')) {
-    const section = await stackSection(options);
+    // --compare=<dir>: the same calls on a server started from another checkout (e.g. the code before a change), interleaved.
+    const compare = args.find((a) => a.startsWith('--compare='))?.split('=')[1];
+    const before = compare && (await startNodeServer('before', join(compare, 'server/src/server.ts'), { env: { ...env, NODE_OPTIONS: '' }, readyPath: '/api/languages' }));
+    const section = await stackSection({ ...options, compare: before });
     console.log(`\n${section.text}`);
     for (const c of section.checks) console.log(`${c.ok ? 'PASS' : 'MISS'}  ${c.text}`);
   }

@@ -11,6 +11,7 @@ import { queryPlans } from './plans.mjs';
 import { startPostgres } from './postgres.mjs';
 import { REPO_ROOT, cleanupAll, onCleanup, startNodeServer } from './processes.mjs';
 import * as s from './scenarios.mjs';
+import { stackSection, startFloor } from './stack.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
 import { seedDailyGoalChanges, statsGrowth } from './stats.mjs';
 import { round, table, utcToday } from './util.mjs';
@@ -98,6 +99,13 @@ async function main() {
   const reads = await s.measureMany(s.readTargets(app.url, typical));
   const [adds] = await s.measureMany([s.addMinutesTarget(app.url, 'bulk')]);
   console.log(s.resultTable([ceilingResult, ...reads, adds], ceilingResult.rps));
+  // Issue #10 (scripts/bench/stack.mjs): the stack's floors and the dashboard's calls side by side.
+  heading('Floors of the stack vs the dashboard (100,000 users; interleaved rounds, medians; server CPU per request)');
+  const appWarn = await startNodeServer('app-warn', 'server/src/server.ts', { env: { ...serverEnv, LOG_LEVEL: 'warn' }, readyPath: '/api/languages' });
+  const stack = await stackSection({ floor: await startFloor(), app: appWarn, cookie: typical, writerPrefix: 'bulk', extraApps: [{ name: 'LOG_LEVEL=info', server: app }] });
+  console.log(stack.text);
+  for (const c of stack.checks) check(c.ok, c.text);
+
   heading('Growth of the database: 10 users vs 100,000 users, same learner');
   const users = reads.map((r, i) => ({ name: r.name, small: fewUsers[i], large: r }));
   console.log(s.growthTable(users, '10 users', '100k users'));

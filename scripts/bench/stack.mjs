@@ -39,7 +39,6 @@ function editTarget(baseUrl, writerPrefix) {
   let i = 0;
   const date = yesterday();
   return {
-    name: 'PATCH /api/user/daily-activity (edit)',
     path: '/api/user/daily-activity',
     baseUrl,
     setupRequest: (request) => {
@@ -70,20 +69,28 @@ function floorWriteTarget(baseUrl) {
 }
 
 /** The targets of the section: floors on `floor`, the dashboard's calls on `app`. */
-export function stackTargets({ floor, app, cookie, writerPrefix, extraApps = [] }) {
+export function stackTargets({ floor, app, cookie, writerPrefix, extraApps = [], compare }) {
   const today = utcToday();
   const read = (name, path, server = app) => ({ kind: 'read', name, path, baseUrl: server.url, pid: server.pid, headers: { cookie } });
+  const appCalls = (server, label = '') => [
+    read(`${label}GET /api/auth/check`, '/api/auth/check', server),
+    read(`${label}GET /api/user/progress`, '/api/user/progress', server),
+    read(`${label}GET /api/user/daily-activity?date=`, `/api/user/daily-activity?date=${yesterday()}`, server),
+    read(`${label}GET /api/user/calendar/month-total`, `/api/user/calendar/month-total?today=${today}`, server),
+  ];
+  const writes = (server, label = '') => [
+    { ...addMinutesTarget(server.url, writerPrefix), name: `${label}POST /api/user/daily-activity (add)`, kind: 'write', pid: server.pid },
+    { ...editTarget(server.url, writerPrefix), name: `${label}PATCH /api/user/daily-activity (edit)`, kind: 'write', pid: server.pid },
+  ];
+  const before = compare ? [...appCalls(compare, 'before: '), ...writes(compare, 'before: ')].map((t) => ({ ...t, kind: `${t.kind}Before` })) : [];
   return [
     { kind: 'bare', name: 'bare Fastify GET /hello', path: '/hello', baseUrl: floor.url, pid: floor.pid },
     { kind: 'floor', name: 'read floor: bare + sid cookie + SHA-256 + 1 lookup', path: '/floor/read', baseUrl: floor.url, pid: floor.pid, headers: { cookie: 'sid=floor-1' } },
-    read('GET /api/auth/check', '/api/auth/check'),
-    read('GET /api/user/progress', '/api/user/progress'),
-    read('GET /api/user/daily-activity?date=', `/api/user/daily-activity?date=${yesterday()}`),
-    read('GET /api/user/calendar/month-total', `/api/user/calendar/month-total?today=${today}`),
+    ...appCalls(app),
     ...extraApps.map(({ name, server }) => ({ ...read(`GET /api/auth/check, ${name}`, '/api/auth/check', server), kind: 'info' })),
     { ...floorWriteTarget(floor.url), kind: 'writeFloor', pid: floor.pid },
-    { ...addMinutesTarget(app.url, writerPrefix), name: 'POST /api/user/daily-activity (add)', kind: 'write', pid: app.pid },
-    { ...editTarget(app.url, writerPrefix), kind: 'write', pid: app.pid },
+    ...writes(app),
+    ...before,
   ];
 }
 
@@ -129,7 +136,8 @@ export async function stackSection(options) {
   const results = await measureInterleaved(stackTargets(options));
   const bare = results.find((r) => r.kind === 'bare');
   const writeFloor = results.find((r) => r.kind === 'writeFloor');
-  const shareOf = (r) => (r.kind === 'write' ? r.rps / writeFloor.rps : r.rps / bare.rps);
+  const againstWriteFloor = (r) => r.kind.startsWith('write') && r.kind !== 'writeFloor';
+  const shareOf = (r) => (againstWriteFloor(r) ? r.rps / writeFloor.rps : r.rps / bare.rps);
   const text = table([
     ['', 'req/s (median)', 'min-max', 'share', 'of', 'CPU s/1000 req', 'errors', 'non-2xx'],
     ...results.map((r) => [
@@ -137,7 +145,7 @@ export async function stackSection(options) {
       Math.round(r.rps),
       `${Math.round(r.minRps)}-${Math.round(r.maxRps)}`,
       `${Math.round(100 * shareOf(r))}%`,
-      r.kind === 'write' ? 'write floor' : 'bare',
+      againstWriteFloor(r) ? 'write floor' : 'bare',
       round(r.cpuPer1000, 3),
       r.errors,
       r.non2xx,

@@ -4,10 +4,10 @@
  * moves the language's running totals (user_languages.*_total) in the same transaction, so the
  * dashboard's totals never need a sum over the whole history.
  */
-import { sql, type Kysely, type Transaction, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, type Skill } from '@common/domain';
 import type { DailyActivityTable, Database } from './database';
-import { prepared } from './prepared';
+import { prepared, type Prepared } from './prepared';
 
 export type DayKey = { userId: number; language: string; date: string };
 export type DayRow = Pick<DailyActivityTable, Skill | 'date' | 'achieved_override'>;
@@ -38,29 +38,43 @@ export async function findDay(db: Kysely<Database> | Transaction<Database>, key:
 
 export type AddResult = { ok: true; day: DayRow } | { ok: false; reason: 'skill' | 'total' };
 
+const createDay = prepared((db, p: DayKey) =>
+  db
+    .insertInto('daily_activity')
+    .values({ user_id: p.userId, language: p.language, date: p.date, listening: 0, reading: 0, speaking: 0, writing: 0, achieved_override: null })
+    .onConflict((oc) => oc.columns(['user_id', 'language', 'date']).doNothing()),
+);
+
+/** Adds to one skill only while the skill's and the day's limits hold: one query per skill. */
+const addToSkill = Object.fromEntries(
+  SKILLS.map((skill) => {
+    const column = sql.ref(skill);
+    const total = sql`listening + reading + speaking + writing`;
+    return [
+      skill,
+      prepared((db, p: DayKey & { minutes: number }) =>
+        db
+          .updateTable('daily_activity')
+          .set({ [skill]: sql`${column} + ${p.minutes}` })
+          .where('user_id', '=', p.userId)
+          .where('language', '=', p.language)
+          .where('date', '=', p.date)
+          .where(sql<boolean>`${column} + ${p.minutes} <= ${DAILY_SKILL_LIMIT_MINS}`)
+          .where(sql<boolean>`${total} + ${p.minutes} <= ${DAILY_TOTAL_LIMIT_MINS}`),
+      ),
+    ];
+  }),
+) as Record<Skill, Prepared<DayKey & { minutes: number }, unknown>>;
+
 export async function addMinutes(db: Kysely<Database>, key: DayKey, skill: Skill, minutes: number): Promise<AddResult> {
   if (minutes > DAILY_SKILL_LIMIT_MINS) return { ok: false, reason: 'skill' };
   return db.transaction().execute(async (trx) => {
     await lockLanguage(trx, key);
-    await trx
-      .insertInto('daily_activity')
-      .values({ user_id: key.userId, language: key.language, date: key.date, listening: 0, reading: 0, speaking: 0, writing: 0, achieved_override: null })
-      .onConflict((oc) => oc.columns(['user_id', 'language', 'date']).doNothing())
-      .execute();
-    const column = sql.ref(skill);
-    const total = sql`listening + reading + speaking + writing`;
-    const result = await trx
-      .updateTable('daily_activity')
-      .set({ [skill]: sql`${column} + ${minutes}` })
-      .where('user_id', '=', key.userId)
-      .where('language', '=', key.language)
-      .where('date', '=', key.date)
-      .where(sql<boolean>`${column} + ${minutes} <= ${DAILY_SKILL_LIMIT_MINS}`)
-      .where(sql<boolean>`${total} + ${minutes} <= ${DAILY_TOTAL_LIMIT_MINS}`)
-      .executeTakeFirst();
+    await createDay.run(trx, key);
+    const result = await addToSkill[skill].run(trx, { ...key, minutes });
     const day = await findDay(trx, key);
     if (!day) throw new Error('daily activity row vanished inside its transaction');
-    if (Number(result.numUpdatedRows) === 1) {
+    if (Number(result.numAffectedRows) === 1) {
       await addToTotals(trx, key, { [skill]: minutes });
       return { ok: true as const, day };
     }
@@ -68,23 +82,31 @@ export async function addMinutes(db: Kysely<Database>, key: DayKey, skill: Skill
   });
 }
 
+type DayValues = DayKey & Record<Skill, number>;
+const dayValues = (p: DayValues) => ({ listening: p.listening, reading: p.reading, speaking: p.speaking, writing: p.writing });
+const writeDay = prepared((db, p: DayValues) =>
+  db
+    .insertInto('daily_activity')
+    .values({ user_id: p.userId, language: p.language, date: p.date, achieved_override: null, ...dayValues(p) })
+    .onConflict((oc) => oc.columns(['user_id', 'language', 'date']).doUpdateSet(dayValues(p))),
+);
+const writeDayAndOverride = prepared((db, p: DayValues & { override: number | null }) =>
+  db
+    .insertInto('daily_activity')
+    .values({ user_id: p.userId, language: p.language, date: p.date, achieved_override: p.override, ...dayValues(p) })
+    .onConflict((oc) => oc.columns(['user_id', 'language', 'date']).doUpdateSet({ ...dayValues(p), achieved_override: p.override })),
+);
+
 export async function setDay(db: Kysely<Database>, key: DayKey, minutes: Record<Skill, number>, achievedOverride: number | null | undefined): Promise<DayRow> {
-  const values = { ...minutes, ...(achievedOverride === undefined ? {} : { achieved_override: achievedOverride }) };
   return db.transaction().execute(async (trx) => {
     await historyChanged(trx, key);
     const before = await findDay(trx, key);
-    await trx
-      .insertInto('daily_activity')
-      .values({ user_id: key.userId, language: key.language, date: key.date, achieved_override: null, ...values })
-      .onConflict((oc) => oc.columns(['user_id', 'language', 'date']).doUpdateSet(values))
-      .execute();
+    if (achievedOverride === undefined) await writeDay.run(trx, { ...key, ...minutes });
+    else await writeDayAndOverride.run(trx, { ...key, ...minutes, override: achievedOverride });
     await addToTotals(trx, key, Object.fromEntries(SKILLS.map((skill) => [skill, minutes[skill] - (before?.[skill] ?? 0)])));
     return (await findDay(trx, key)) as DayRow;
   });
 }
-
-const whereLanguage = (key: Omit<DayKey, 'date'>) => (qb: UpdateQueryBuilder<Database, 'user_languages', 'user_languages', UpdateResult>) =>
-  qb.where('user_id', '=', key.userId).where('language', '=', key.language);
 
 /**
  * Writes the language's row before the day's, which on PostgreSQL locks it until commit: writers
@@ -92,8 +114,12 @@ const whereLanguage = (key: Omit<DayKey, 'date'>) => (qb: UpdateQueryBuilder<Dat
  * "read the day, write it, move the totals" is exact and two writers can never deadlock.
  * (SQLite runs one write transaction at a time anyway.)
  */
+const lockLanguageQuery = prepared((db, p: { userId: number; language: string }) =>
+  db.updateTable('user_languages').set({ listening_total: sql`listening_total` }).where('user_id', '=', p.userId).where('language', '=', p.language),
+);
+
 async function lockLanguage(trx: Transaction<Database>, key: DayKey): Promise<void> {
-  await trx.updateTable('user_languages').set({ listening_total: sql`listening_total` }).$call(whereLanguage(key)).execute();
+  await lockLanguageQuery.run(trx, key);
 }
 
 /**
@@ -101,13 +127,28 @@ async function lockLanguage(trx: Transaction<Database>, key: DayKey): Promise<vo
  * the language's history_version, which also takes the language's lock like lockLanguage, so a
  * streak state remembered from before the write is never used again.
  */
+const historyChangedQuery = prepared((db, p: { userId: number; language: string }) =>
+  db.updateTable('user_languages').set({ history_version: sql`history_version + 1` }).where('user_id', '=', p.userId).where('language', '=', p.language),
+);
+
 export async function historyChanged(trx: Transaction<Database>, key: Omit<DayKey, 'date'>): Promise<void> {
-  await trx.updateTable('user_languages').set({ history_version: sql`history_version + 1` }).$call(whereLanguage(key)).execute();
+  await historyChangedQuery.run(trx, { userId: key.userId, language: key.language });
 }
+/** Moves the four running totals by their deltas (zero for a skill that did not change). */
+const moveTotals = prepared((db, p: { userId: number; language: string } & Record<Skill, number>) =>
+  db
+    .updateTable('user_languages')
+    .set({
+      listening_total: sql<number>`listening_total + ${p.listening}`,
+      reading_total: sql<number>`reading_total + ${p.reading}`,
+      speaking_total: sql<number>`speaking_total + ${p.speaking}`,
+      writing_total: sql<number>`writing_total + ${p.writing}`,
+    })
+    .where('user_id', '=', p.userId)
+    .where('language', '=', p.language),
+);
 
 async function addToTotals(trx: Transaction<Database>, key: DayKey, deltas: Partial<Record<Skill, number>>): Promise<void> {
-  const changes = Object.entries(deltas).filter(([, delta]) => delta !== 0);
-  if (changes.length === 0) return;
-  const set = Object.fromEntries(changes.map(([skill, delta]) => [`${skill}_total`, sql<number>`${sql.ref(`${skill}_total`)} + ${delta}`]));
-  await trx.updateTable('user_languages').set(set).$call(whereLanguage(key)).execute();
+  if (SKILLS.every((skill) => !deltas[skill])) return;
+  await moveTotals.run(trx, { userId: key.userId, language: key.language, listening: deltas.listening ?? 0, reading: deltas.reading ?? 0, speaking: deltas.speaking ?? 0, writing: deltas.writing ?? 0 });
 }

@@ -11,7 +11,7 @@
  * Each field of `p` stands for a value given at execution; it must be used as a plain value
  * (a comparison operand, an inserted value), never inspected while building.
  */
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './database';
 
 class Slot {
@@ -19,26 +19,31 @@ class Slot {
 }
 
 export interface Prepared<P, R> {
+  /** The driver's whole answer (rows, and numAffectedRows for a write). */
+  run(db: Kysely<Database>, values: P): Promise<QueryResult<R>>;
   execute(db: Kysely<Database>, values: P): Promise<R[]>;
   takeFirst(db: Kysely<Database>, values: P): Promise<R | undefined>;
 }
 
 export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysely<Database>, params: P) => Compilable<R>): Prepared<P, R> {
   const params = new Proxy({}, { get: (_target, name) => new Slot(String(name)) }) as P;
-  // Per database instance (tests build many apps, on both dialects); a transaction compiles afresh.
-  const compiled = new WeakMap<Kysely<Database>, CompiledQuery<R>>();
+  // Per database instance (tests build many apps, on both dialects), keyed by its dialect adapter,
+  // which its transactions share (the migrations read it the same way).
+  const compiled = new WeakMap<object, CompiledQuery<R>>();
   const compile = (db: Kysely<Database>): CompiledQuery<R> => {
-    let query = compiled.get(db);
+    const key = db.getExecutor().adapter;
+    let query = compiled.get(key);
     if (!query) {
       query = build(db, params).compile();
-      if (!db.isTransaction) compiled.set(db, query);
+      compiled.set(key, query);
     }
     return query;
   };
-  const execute = async (db: Kysely<Database>, values: P): Promise<R[]> => {
+  const run = (db: Kysely<Database>, values: P): Promise<QueryResult<R>> => {
     const query = compile(db);
     const parameters = query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value));
-    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+    return db.executeQuery<R>({ ...query, parameters });
   };
-  return { execute, takeFirst: async (db, values) => (await execute(db, values))[0] };
+  const execute = async (db: Kysely<Database>, values: P): Promise<R[]> => (await run(db, values)).rows;
+  return { run, execute, takeFirst: async (db, values) => (await execute(db, values))[0] };
 }

@@ -74,6 +74,7 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
   app.addHook('onClose', () => hashQueue.close());
   const cookieName = sessionCookieName(options.secureCookie);
   app.decorateRequest('userId', 0);
+  app.decorateRequest('account', null);
 
   const cookieOptions = {
     path: '/',
@@ -96,13 +97,14 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {
-    const userId = await sessionUser(app, options, request.cookies[cookieName]);
-    if (userId === null) throw new ApiHttpError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
-    request.userId = userId;
+    const session = await sessionUser(app, options, request.cookies[cookieName]);
+    if (session === null) throw new ApiHttpError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    request.userId = Number(session.user_id);
+    request.account = { email: session.email, currentLanguage: session.current_language };
   });
 }
 
-async function sessionUser(app: FastifyInstance, options: SessionOptions, token: string | undefined): Promise<number | null> {
+async function sessionUser(app: FastifyInstance, options: SessionOptions, token: string | undefined) {
   if (!token) return null;
   const tokenHash = hashToken(token);
   const session = await findSession.takeFirst(app.db, { tokenHash });
@@ -116,7 +118,7 @@ async function sessionUser(app: FastifyInstance, options: SessionOptions, token:
   if (now - lastSeen >= lastSeenResolutionMs(options.idleMs)) {
     await app.db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
   }
-  return Number(session.user_id);
+  return session;
 }
 
 /** Removes every expired session of a user; run at sign-in so old sessions do not pile up. */

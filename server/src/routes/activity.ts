@@ -38,7 +38,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { date, language: requested } = request.query;
       checkRealDate(date);
-      const language = await languageForRead(app, request.userId, requested);
+      const language = await languageForRead(app, request.userId, requested, request.account);
       return toDailyMinutes(language ? await findDay(app.db, { userId: request.userId, language, date }) : null);
     },
   });
@@ -61,7 +61,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       if (from !== undefined) checkRealDate(from, 'from');
       if (to !== undefined) checkRealDate(to, 'to');
       if (from !== undefined && to !== undefined && from > to) throw new ApiHttpError(400, 'INVALID_INPUT', `"from" (${from}) is after "to" (${to}).`);
-      const language = await languageForRead(app, request.userId, requested);
+      const language = await languageForRead(app, request.userId, requested, request.account);
       if (!language) return [];
       const chunks = recordChunks(app.db, { userId: request.userId, language, from, to });
       const first = await chunks.next();
@@ -97,7 +97,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const [skill] = skills;
       const userId = request.userId;
-      const language = await languageForWrite(app, userId);
+      const language = await languageForWrite(app, userId, request.account);
       const result = await addMinutes(app.db, { userId, language, date: body.date }, skill, body[skillDailyField(skill)] as number);
       if (!result.ok) throw result.reason === 'skill' ? skillLimitError(skill) : totalLimitError();
       return toRecord(result.day, await goalsInForce(app.db, userId, language, body.date, body.date));
@@ -131,7 +131,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       if (overSkill) throw skillLimitError(overSkill);
       if (totalOf(minutes) > DAILY_TOTAL_LIMIT_MINS) throw totalLimitError();
       const userId = request.userId;
-      const language = await languageForWrite(app, userId);
+      const language = await languageForWrite(app, userId, request.account);
       const override = body.achieved === undefined ? undefined : body.achieved ? 1 : 0;
       const day = await setDay(app.db, { userId, language, date: body.date }, minutes, override);
       return toRecord(day, await goalsInForce(app.db, userId, language, body.date, body.date));

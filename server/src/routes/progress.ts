@@ -6,9 +6,7 @@ import { languageQuery } from '@common/schemas/primitives';
 import { monthlyTotalSchema, monthTotalQuerySchema, progressSchema } from '@common/schemas/progress';
 import { prepared } from '../db/prepared';
 import { readErrors, security } from './schemas';
-import { byName, checkRealDate, languageForRead, languageSettings } from './shared';
-
-const startedQuery = prepared((db, p: { userId: number }) => db.selectFrom('user_languages').select('language').where('user_id', '=', p.userId));
+import { byName, checkRealDate, languageForRead, settingsFromRow, startedLanguagesQuery } from './shared';
 
 const monthTotalQuery = prepared((db, p: { userId: number; language: string; from: string; to: string }) =>
   db
@@ -35,12 +33,11 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const userId = request.userId;
-      const language = await languageForRead(app, userId, request.query.language);
+      const language = await languageForRead(app, userId, request.query.language, request.account);
       // Running totals kept by every activity write (db/activity.ts): the cost of this read does not grow with history.
-      const [settings, started] = await Promise.all([
-        languageSettings(app.db, userId, language),
-        startedQuery.execute(app.db, { userId }),
-      ]);
+      // One query for the started languages and the shown one's settings (a language not started has the defaults).
+      const started = await startedLanguagesQuery.execute(app.db, { userId });
+      const settings = settingsFromRow(started.find((row) => row.language === language));
       const perSkill = settings.totals;
       const totalOverallMins = SKILLS.reduce((sum, skill) => sum + perSkill[skill], 0);
       return {
@@ -67,7 +64,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { today, language: requested } = request.query;
       checkRealDate(today, 'today');
-      const language = await languageForRead(app, request.userId, requested);
+      const language = await languageForRead(app, request.userId, requested, request.account);
       if (!language) return { monthlyTotalMins: 0 };
       const month = today.slice(0, 7);
       const row = await monthTotalQuery.takeFirst(app.db, { userId: request.userId, language, from: `${month}-01`, to: `${month}-31` });
