@@ -11,10 +11,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days since 1970-01-01 of an ISO date: integer steps, so walking the days is cheap and DST-free. */
 export const dayNumber = (iso: string) => Math.round(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / DAY_MS);
 
-export const isoOfDayNumber = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-
 /** A learner's rest days as a fast test on day numbers. */
-export function restDayTest(rest: RestDays): (day: number) => boolean {
+function restDayTest(rest: RestDays): (day: number) => boolean {
   const weekdays = new Set(rest.weekdays);
   const periods = rest.periods.map((p) => [dayNumber(p.from), dayNumber(p.to)] as const);
   if (weekdays.size === 0 && periods.length === 0) return () => false;

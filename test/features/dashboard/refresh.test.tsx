@@ -23,7 +23,7 @@ describe('refresh after adding time', { timeout: DASHBOARD_TEST_TIMEOUT }, () =>
   });
   afterEach(() => server.events.removeListener('request:start', countRequest));
 
-  it('refetches daily minutes, progress, activities and the month total, and the screen follows', async () => {
+  it("refetches daily minutes, progress, the day's month of activities, its month total and the streak summary, and the screen follows", async () => {
     const { user } = await renderDashboard();
     const progress = await screen.findByRole('region', { name: 'Progress' });
     expect(await within(progress).findByText('10')).toBeInTheDocument();
@@ -42,8 +42,10 @@ describe('refresh after adding time', { timeout: DASHBOARD_TEST_TIMEOUT }, () =>
     for (const path of ['/user/daily-activity', '/user/progress', '/user/daily-activity/all', '/user/calendar/month-total']) {
       await waitFor(() => expect(count(path), path).toBe(was(path) + 1));
     }
+    // The streak may change too; its summary is refetched (today's, and yesterday's while it is shown).
+    await waitFor(() => expect(count('/user/calendar/summary')).toBeGreaterThan(was('/user/calendar/summary')));
     // Data the add cannot change is not fetched again.
-    for (const path of ['/user/daily-goal', '/user/milestones', '/user/previous-time', '/languages']) {
+    for (const path of ['/user/daily-goal', '/user/milestones', '/user/previous-time', '/languages', '/user/rest-days']) {
       expect(count(path), path).toBe(was(path));
     }
   });
