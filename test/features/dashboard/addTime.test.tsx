@@ -32,6 +32,24 @@ describe('add-time modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     }
   });
 
+  it('starts in the hours field', async () => {
+    const { dialog } = await openAddModal('Speaking');
+    expect(within(dialog).getByLabelText('Hours')).toHaveFocus();
+  });
+
+  it('says what is allowed today when the amount is more than any day holds, without calling the server', async () => {
+    seedSignedInLearner('Spanish', {
+      activities: [{ date: localIsoDate(), achieved: true, listeningDailyMins: 830, readingDailyMins: 0, speakingDailyMins: 0, writingDailyMins: 0 }],
+    });
+    const { user, dialog } = await openAddModal('Listening');
+    await within(dialog).findByText(/Today so far/);
+    await user.type(within(dialog).getByLabelText('Hours'), '99');
+    await user.type(within(dialog).getByLabelText('Minutes'), '9999');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('At most 16 hours of listening a day: 2h 10m left today');
+    expect(current().activities[0].listeningDailyMins).toBe(830);
+  });
+
   it('ignores key presses that are not digits', async () => {
     const { user, dialog } = await openAddModal('Reading');
     const hours = within(dialog).getByLabelText('Hours');
@@ -89,6 +107,7 @@ describe('add-time modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     await user.type(within(dialog).getByLabelText('Minutes'), '30');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You can log at most 16 hours for one skill in a day.');
+    expect(within(dialog).getByText('0h 10m of listening left today')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 

@@ -40,6 +40,13 @@ describe('progress panel', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     expect(within(panel).getByText('147 hours until Level 2')).toBeInTheDocument();
   });
 
+  it("writes Total Hours with a thousands separator, so 2021 does not read like a year", async () => {
+    seedSignedInLearner('Spanish', { previousHours: 2000, activities: [day('2024-01-02', { listeningDailyMins: 21 * 60 })] });
+    await renderDashboard();
+    const panel = await progressPanel();
+    expect(await within(panel).findByText('2,021')).toBeInTheDocument();
+  });
+
   it("congratulates at the highest level instead of counting hours", async () => {
     seedSignedInLearner('Spanish', { previousHours: 2000 });
     await renderDashboard();
