@@ -21,14 +21,19 @@ const IDLE_MS = 5_000;
 const dir = mkdtempSync(join(tmpdir(), 'tracker-runtime-gc-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Every /api/user call but deleting the account, ROUNDS times over; returns the statuses that were not 2xx. */
+/** Every /api/user call but deleting the account, ROUNDS times over; returns what went wrong. */
 async function workload(learner: HttpLearner): Promise<string[]> {
   const calls = Object.values(userCalls(todayIso())).filter((c) => c.method !== 'DELETE');
   const failures: string[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const call of calls) {
-      const { status } = await learner.call(call.method, call.url, call.body);
-      if (status < 200 || status > 299) failures.push(`${call.method} ${call.url}: ${status}`);
+      try {
+        const { status } = await learner.call(call.method, call.url, call.body);
+        if (status < 200 || status > 299) failures.push(`${call.method} ${call.url}: ${status}`);
+      } catch (err) {
+        failures.push(`${call.method} ${call.url} in round ${round + 1}: no answer, the server died (${(err as Error).cause ?? err})`);
+        return failures;
+      }
     }
   }
   return failures;
