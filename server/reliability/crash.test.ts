@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SKILLS, skillDailyField } from '@common/domain';
 import { addDays } from '../test/requests';
+import { SQLite } from '../src/db/sqliteDriver';
 import { todayIso } from '../test/helper';
 import { HttpLearner, uniqueEmail } from './support/httpClient';
 import { isAlive, startServer, type ServerProcess } from './support/serverProcess';

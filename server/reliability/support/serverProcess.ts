@@ -15,6 +15,8 @@ export interface ServerProcess {
   pid: number;
   /** Resolves once the process has exited, with the signal that ended it. */
   exited: Promise<NodeJS.Signals | null>;
+  /** The exit code once the process has ended by itself, e.g. by process.exit (null while running or after a fatal signal). */
+  exitCode(): number | null;
   kill(signal?: NodeJS.Signals): Promise<NodeJS.Signals | null>;
 }
 
@@ -41,9 +43,10 @@ async function waitUntilServing(url: string, child: ChildProcess, log: () => str
   throw new Error(`server did not answer within ${START_TIMEOUT_MS} ms:\n${log()}`);
 }
 
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** `nodeArgs` go to Node itself, before the server script (e.g. `--expose-gc`, `--import <preload>`). */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'server/src/server.ts'], {
     cwd: REPO_ROOT,
     // The crash test signs up learners on every restart from one address: more than the hourly sign-up budget.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVE_SPA: '', LOG_LEVEL: 'warn', RATE_LIMIT_SIGNUP_PER_IP: '1000', ...env },
@@ -66,6 +69,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     url,
     pid,
     exited,
+    exitCode: () => child.exitCode,
     kill: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) process.kill(pid, signal);
       return exited;

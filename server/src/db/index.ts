@@ -1,14 +1,14 @@
 /**
- * createDatabase(url): SQLite (better-sqlite3) for `sqlite:<path>` or a bare path, PostgreSQL
+ * createDatabase(url): SQLite (better-sqlite3, see sqliteDriver.ts) for `sqlite:<path>` or a bare path, PostgreSQL
  * (pg Pool) for postgres:// and postgresql:// URLs. Everything above this file is dialect-free.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
 import { withSafeRollback } from './safeRollback';
+import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqliteDriver';
 import * as initial from './migrations/20261121_01_initial';
 import * as seedLanguages from './migrations/20261121_02_seed_languages';
 import * as languageTotals from './migrations/20261121_03_language_totals';
@@ -71,8 +71,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * the connection, so each distinct SQL text is compiled once. The bound keeps queries whose text
  * varies (IN lists) from growing the cache without limit.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SQLiteDatabase): SqliteDatabase {
+  const statements = new Map<string, SQLiteStatement>();
   return {
     close: () => sqlite.close(),
     prepare: (sql) => {
