@@ -2,7 +2,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { SKILLS } from '../domain';
 import { activityRecordSchema } from './activity';
-import { errorSchema } from './errors';
+import { API_ERROR_CODES, API_ERRORS, errorSchema } from './errors';
 import { dateSchema, languageNameSchema } from './primitives';
 import { restDaysSchema } from './restDays';
 
@@ -124,4 +124,20 @@ export const importErrorSchema = {
   ...errorSchema,
   properties: { ...errorSchema.properties, problems: { type: 'array', items: importProblemSchema } },
 } as const;
+
+/** The import's 400 answer as documented: only the codes sent with 400, INVALID_IMPORT with its problems. */
+export const importBadRequestSchema = {
+  ...importErrorSchema,
+  properties: {
+    ...importErrorSchema.properties,
+    error: { ...errorSchema.properties.error, enum: API_ERROR_CODES.filter((code) => API_ERRORS[code].status === 400) },
+  },
+  description: 'INVALID_IMPORT with the problems by line (nothing was changed), or another 400 code for a bad request',
+} as const;
 export type ImportError = FromSchema<typeof importErrorSchema>;
+
+/** The export's answer: the file as an attachment, JSON (exportFileSchema) or CSV text. */
+export const exportAnswer = {
+  description: 'The file, as an attachment',
+  content: { 'application/json': { schema: exportFileSchema }, 'text/csv': { schema: { type: 'string' } } },
+} as const;

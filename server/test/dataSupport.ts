@@ -72,11 +72,18 @@ export async function visibleData(api: Caller) {
   return { current: (await api.get('/api/user/language')).json(), progress, perLanguage };
 }
 
-/** Every row the user owns, without ids or timestamps: equal snapshots mean nothing changed. */
+/**
+ * The remembered streak of a language (history_version, streak_*) is a cache of its days, not data:
+ * an import that rewrites days with the same values may invalidate it without changing anything.
+ */
+const withoutStreakCache = (row: object) =>
+  Object.fromEntries(Object.entries(row).filter(([column]) => column !== 'history_version' && !column.startsWith('streak_')));
+
+/** Every row the user owns (the streak cache aside): equal snapshots mean the learner's data did not change. */
 export async function snapshot(db: Kysely<Database>, userId: number) {
   const rows = async (table: 'user_languages' | 'daily_goals' | 'daily_activity' | 'rest_weekdays' | 'rest_periods') =>
     (await db.selectFrom(table).selectAll().where('user_id', '=', userId).execute())
-      .map((row) => JSON.stringify(row))
+      .map((row) => JSON.stringify(withoutStreakCache(row)))
       .sort();
   const user = await db.selectFrom('users').select(['email', 'current_language']).where('id', '=', userId).executeTakeFirst();
   return {

@@ -62,7 +62,7 @@ export const CALL_ERRORS = {
   getPreviousHoursByLanguage: 'UPDATING_UNSAVED_LANGUAGE_ERROR',
   savePreviousHours: 'UPDATE_PREVIOUS_HOURS_ERROR',
   getDailyMinutes: 'GET_DAILY_TIME_ERROR',
-  getActivities: 'GET_ACTIVITY_ERROR',
+  getMonthActivities: 'GET_ACTIVITY_ERROR',
   addDailyActivity: 'ADD_DAILY_TIME_ERROR',
   editDailyActivity: 'EDIT_DAILY_TIME_ERROR',
   getMilestones: 'GET_MILESTONES_ERROR',
@@ -74,6 +74,8 @@ export const CALL_ERRORS = {
   getStats: 'GET_STATS_ERROR',
   getRestDays: 'GET_REST_DAYS_ERROR',
   saveRestDays: 'UPDATE_REST_DAYS_ERROR',
+  // The import dialog shows the server's own message (its problems by line), or the network error.
+  importData: 'SAVING_CHANGES_ERROR',
 } as const satisfies Record<string, ErrorKey>;
 
 export type CallName = keyof typeof CALL_ERRORS;

@@ -29,6 +29,21 @@ export function userCalls(today: string): Record<string, UserCall> {
     { method: 'POST', url: '/api/user/milestones', body: DEFAULT_MILESTONES },
     { method: 'GET', url: '/api/user/progress' },
     { method: 'GET', url: `/api/user/calendar/month-total?today=${today}` },
+    { method: 'GET', url: `/api/user/calendar/summary?today=${today}` },
+    { method: 'GET', url: `/api/user/stats?from=${today}&to=${today}&bucket=day` },
+    { method: 'GET', url: '/api/user/rest-days' },
+    { method: 'POST', url: '/api/user/rest-days', body: { weekdays: [0], periods: [] } },
+    { method: 'GET', url: '/api/user/export?format=json' },
+    {
+      method: 'POST',
+      url: '/api/user/import',
+      body: {
+        source: 'lingualog-csv',
+        mode: 'merge',
+        dryRun: true,
+        content: `language,date,listening_minutes,reading_minutes,speaking_minutes,writing_minutes,achieved\nSpanish,${today},5,0,0,0,false\n`,
+      },
+    },
     { method: 'DELETE', url: '/api/user' },
   ];
   return Object.fromEntries(calls.map((c) => [`${c.method} ${c.url.split('?')[0]}`, c]));

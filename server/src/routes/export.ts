@@ -1,7 +1,7 @@
 /** GET /api/user/export: every language the learner started, with its settings and days, as JSON or CSV. */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { exportFileSchema, exportQuerySchema, type ExportFormat } from '@common/schemas/data';
+import { exportAnswer, exportQuerySchema, type ExportFormat } from '@common/schemas/data';
 import { csvExport, jsonExport } from '../transfer/exportFile';
 import { readErrors, security } from './schemas';
 import { utcToday } from './shared';
@@ -21,10 +21,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       security,
       querystring: exportQuerySchema,
       response: {
-        200: {
-          description: 'The file, as an attachment',
-          content: { 'application/json': { schema: exportFileSchema }, 'text/csv': { schema: { type: 'string' } } },
-        },
+        200: exportAnswer,
         ...readErrors(),
       },
     },

@@ -1,7 +1,7 @@
 /** POST /api/user/import: a LinguaLog export or a Toggl Track CSV, checked whole, then applied in one transaction. */
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { importAnswerSchema, importBodySchema, importErrorSchema, IMPORT_MAX_BYTES, type ImportBody } from '@common/schemas/data';
+import { importAnswerSchema, importBadRequestSchema, importBodySchema, IMPORT_MAX_BYTES, type ImportBody } from '@common/schemas/data';
 import { emptyQuery } from '@common/schemas/primitives';
 import { applyImport } from '../transfer/applyImport';
 import { readLingualogCsv } from '../transfer/lingualogCsv';
@@ -37,7 +37,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       security,
       querystring: emptyQuery,
       body: importBodySchema,
-      response: { 200: importAnswerSchema, ...writeErrors(), 400: { ...importErrorSchema, description: 'INVALID_IMPORT with problems, or INVALID_INPUT' } },
+      response: { 200: importAnswerSchema, ...writeErrors(), 400: importBadRequestSchema },
     },
     handler: async (request, reply) => {
       const body = request.body;

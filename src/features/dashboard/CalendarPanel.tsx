@@ -5,7 +5,8 @@ import { NO_REST_DAYS } from '@common/schemas/restDays';
 import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery, useGetRestDaysQuery } from '@/app/apiSlice';
 import { IconButton } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
-import { ErrorText, Loading } from '@/components/StatusMessage';
+import { FailureNotice } from '@/components/FailureNotice';
+import { Loading } from '@/components/StatusMessage';
 import { formatMonthTitle, monthKey, shiftMonth, yearMonthOf } from '@/lib/calendar';
 import { media } from '@/styles/media';
 import { CalendarGrid } from './CalendarGrid';
@@ -45,7 +46,7 @@ export function CalendarPanel() {
           <span aria-hidden="true">›</span>
         </IconButton>
       </Header>
-      {failed && <ErrorText>Error loading calendar</ErrorText>}
+      {failed && <FailureNotice reads={[activities, summary]} title="Error loading calendar" />}
       {!failed && !ready && <Loading />}
       {!failed && ready && (
         <>

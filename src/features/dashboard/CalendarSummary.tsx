@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { useGetMonthTotalQuery, useGetProgressQuery } from '@/app/apiSlice';
-import { ErrorText, Loading } from '@/components/StatusMessage';
+import { FailureNotice } from '@/components/FailureNotice';
+import { Loading } from '@/components/StatusMessage';
 import { formatMonthTitle, monthKey, type YearMonth } from '@/lib/calendar';
-import { messageFor } from '@/lib/errorMessages';
 import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
 import { plural } from '@/lib/time';
 
@@ -16,7 +16,7 @@ export function CalendarSummary({ month }: { month: YearMonth }) {
     <Side>
       <Box>
         {progress.isLoading && <Loading />}
-        {progress.isError && <ErrorText>{messageFor(progress.error, 'GET_OVERALL_MINUTES_ERROR')}</ErrorText>}
+        <FailureNotice reads={[progress]} />
         {progress.data && (
           <>
             <Big>Level {level}</Big>
@@ -25,7 +25,7 @@ export function CalendarSummary({ month }: { month: YearMonth }) {
         )}
       </Box>
       <Box>
-        {monthTotal.isError && <ErrorText>{messageFor(monthTotal.error, 'GET_MONTH_TOTAL_ERROR')}</ErrorText>}
+        <FailureNotice reads={[monthTotal]} />
         {!monthTotal.isError && !monthTotal.currentData && <Loading />}
         {monthTotal.currentData && (
           <Total>

@@ -5,9 +5,9 @@ import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery } from '@/app/ap
 import { Card } from '@/components/Card';
 import { Emoji } from '@/components/Emoji';
 import { Mascot } from '@/components/Mascot';
-import { ErrorText, Loading } from '@/components/StatusMessage';
+import { FailureNotice } from '@/components/FailureNotice';
+import { Loading } from '@/components/StatusMessage';
 import { monthOf } from '@/lib/calendar';
-import { messageFor } from '@/lib/errorMessages';
 import { achievedDaysThisMonth, dayCount, daysBefore, keepRunText, streakHeadline, streakText } from '@/lib/streak';
 import { media } from '@/styles/media';
 
@@ -23,11 +23,10 @@ export function StreakPanel() {
   const month = useGetMonthActivitiesQuery(monthOf(today));
   const yesterday = useGetCalendarSummaryQuery(daysBefore(today, 1), { skip: summary.data?.streakDays !== 0 });
 
-  const failure = summary.error ?? month.error;
-  if (failure) {
+  if (summary.isError || month.isError) {
     return (
       <Panel aria-label="Streak">
-        <ErrorText>{messageFor(failure, 'GET_ACTIVITY_ERROR')}</ErrorText>
+        <FailureNotice reads={[summary, month]} />
       </Panel>
     );
   }
