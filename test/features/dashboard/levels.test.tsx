@@ -26,8 +26,8 @@ describe('levels panel', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
       'The Doer · 200 hours',
       'The Small Talker · 400 hours',
       'The Self-Starter · 800 hours',
-      'The Social Butterfly · 1200 hours',
-      'The Professional · 1800 hours',
+      'The Social Butterfly · 1,200 hours',
+      'The Professional · 1,800 hours',
     ]);
   });
 

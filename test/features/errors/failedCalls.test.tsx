@@ -10,6 +10,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localIsoDate } from '@common/domain';
+import { formatLongDate } from '@/lib/calendar';
 import { theme } from '@/styles/theme';
 import { db, resetDb, seedSignedInLearner } from '../../mocks/db';
 import { api, apiError } from '../../mocks/http';
@@ -37,10 +38,6 @@ interface Row {
 }
 
 const NETWORK = 'Server unreachable, try again later';
-const dayName = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(y, m - 1, d));
-};
 
 const save = async (user: UserEvent) => user.click(await screen.findByRole('button', { name: 'Save' }));
 const draftLanguage = async (user: UserEvent) =>
@@ -123,7 +120,7 @@ const TABLE: Record<`${Uppercase<Method>} ${string}`, Row> = {
     call: 'editDailyActivity',
     path: '/dashboard',
     act: async (user) => {
-      await user.click(await screen.findByRole('button', { name: new RegExp(`^${dayName(localIsoDate())},`) }));
+      await user.click(await screen.findByRole('button', { name: new RegExp(`^${formatLongDate(localIsoDate())},`) }));
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }));
     },
     message: 'Error editing daily time',
