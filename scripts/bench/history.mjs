@@ -50,8 +50,8 @@ export async function dashboardTraffic(baseUrl, cookies) {
   try {
     for (const [label, cookie] of cookies) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const [name, value] = cookie.split('=');
-      await context.addCookies([{ name, value, url: baseUrl }]);
+      // Sent as a header: the production cookie is __Host-sid, which a browser only stores from https.
+      await context.setExtraHTTPHeaders({ cookie });
       const page = await context.newPage();
       const load = await apiTraffic(page, async () => {
         await page.goto(`${baseUrl}/dashboard`);
