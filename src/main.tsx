@@ -9,7 +9,7 @@ import { GlobalStyle } from '@/styles/GlobalStyle';
 import { theme } from '@/styles/theme';
 
 const store = makeStore();
-const router = makeBrowserRouter();
+const router = makeBrowserRouter(store);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

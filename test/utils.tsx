@@ -26,9 +26,9 @@ export function renderWithProviders(ui: ReactElement, { preloadedState, store = 
 }
 
 /** Renders the whole app (real routes, guards and lazy screens) starting at `path`. */
-export function renderApp(path: string, options: ExtendedRenderOptions = {}) {
-  const router = makeMemoryRouter(path);
-  const result = renderWithProviders(<RouterProvider router={router} />, options);
+export function renderApp(path: string, { preloadedState, store = makeStore(preloadedState), ...options }: ExtendedRenderOptions = {}) {
+  const router = makeMemoryRouter(path, store);
+  const result = renderWithProviders(<RouterProvider router={router} />, { store, ...options });
   return { ...result, router };
 }
 

@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { paths } from '@/app/paths';
 import { RequireAuth, VisitorOnly } from '@/app/guards';
+import { prefetchDashboard, prefetchGuard } from '@/app/prefetch';
+import type { AppStore } from '@/app/store';
 import { NotFoundScreen, RouteErrorScreen } from '@/components/ErrorScreens';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { chunkLoaded } from '@/lib/chunkReload';
@@ -16,9 +18,10 @@ const screen = (load: () => Promise<ComponentType>) => async () => {
 
 /**
  * Routes are split per screen so the landing, sign-in and sign-up pages load no chart or
- * dashboard code.
+ * dashboard code. The guarded routes' loaders start their reads (src/app/prefetch.ts) while the
+ * screen's code loads, and return at once: the screens read the same cache through their hooks.
  */
-const screens: RouteObject[] = [
+const screens = (store: AppStore): RouteObject[] => [
   {
     path: paths.landing,
     lazy: screen(async () => (await import('@/features/auth/LandingPage')).LandingPage),
@@ -32,6 +35,10 @@ const screens: RouteObject[] = [
   },
   {
     Component: RequireAuth,
+    loader: () => {
+      prefetchGuard(store.dispatch);
+      return null;
+    },
     children: [
       {
         path: paths.registerLanguage,
@@ -44,6 +51,13 @@ const screens: RouteObject[] = [
       },
       {
         path: paths.dashboard,
+        loader: () => {
+          prefetchDashboard(store.dispatch);
+          // The pie chart's drawing (victory) loads beside the data rather than after it; a
+          // failure here is met again, and handled, where the chart itself loads it.
+          import('@/components/charts/PieRing').catch(() => undefined);
+          return null;
+        },
         lazy: screen(async () => (await import('@/features/dashboard/DashboardPage')).DashboardPage),
       },
       {
@@ -63,11 +77,12 @@ const screens: RouteObject[] = [
  * One root so the first lazy screen shows 'Loading...' while its code arrives, and so any
  * screen's failure (render or code load) shows our error screen rather than the developer one.
  */
-export const routes: RouteObject[] = [
-  { HydrateFallback: LoadingScreen, errorElement: <RouteErrorScreen />, children: screens },
+export const makeRoutes = (store: AppStore): RouteObject[] => [
+  { HydrateFallback: LoadingScreen, errorElement: <RouteErrorScreen />, children: screens(store) },
 ];
 
-export const makeBrowserRouter = () => createBrowserRouter(routes);
+export const makeBrowserRouter = (store: AppStore) => createBrowserRouter(makeRoutes(store));
 
 /** For tests: the same routes in memory, starting at `initialPath`. */
-export const makeMemoryRouter = (initialPath: string) => createMemoryRouter(routes, { initialEntries: [initialPath] });
+export const makeMemoryRouter = (initialPath: string, store: AppStore) =>
+  createMemoryRouter(makeRoutes(store), { initialEntries: [initialPath] });

@@ -75,7 +75,11 @@ export const endSessionOnUnauthorized: Middleware = (store) => (next) => (action
   if (payload?.status !== 401 || !call || AUTH_CALLS.has(call)) return result;
   const state = store.getState() as { session: SessionState };
   if (state.session.ended) return result;
-  const email = apiSlice.endpoints.checkAuth.select()(store.getState()).data?.email ?? null;
+  // Only a session that was seen signed in can end: the dashboard's reads start together with the
+  // first /auth/check (src/app/prefetch.ts), so a visitor who was never signed in meets 401s on
+  // them too, and for that visitor the guard's own 401 means "sign in", not "your session ended".
+  const email = apiSlice.endpoints.checkAuth.select()(store.getState()).data?.email;
+  if (email === undefined) return result;
   store.dispatch(sessionEnded(email));
   store.dispatch(apiSlice.util.resetApiState());
   return result;

@@ -3,7 +3,7 @@
  * revalidated every time so a deploy is picked up at once. Any GET outside /api that is not a
  * file answers index.html, so deep links like /dashboard work on reload.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +30,14 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
       res.setHeader('vary', 'accept-encoding');
     },
   });
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', NO_CACHE).sendFile('index.html');
+  // A screen's path answers its copy of index.html that also preloads the screen's code
+  // (scripts/route-pages.mjs); any other path, index.html itself.
+  const pagesFile = resolve(root, 'route-pages.json');
+  const routePages = new Map<string, string>(existsSync(pagesFile) ? Object.entries(JSON.parse(readFileSync(pagesFile, 'utf8'))) : []);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?', 1)[0].replace(/(.)\/+$/, '$1');
+    return reply.header('cache-control', NO_CACHE).sendFile(routePages.get(path) ?? 'index.html');
+  };
   // `/` answers the landing page pre-rendered at build time (scripts/prerender-landing.mjs): complete
   // HTML with no script, its buttons plain links into the app. Without that file, the app itself.
   // (The root is a directory, which the static handler refuses, so it gets its own route.)
@@ -40,6 +47,6 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     // A missing hashed asset is a real 404: answering HTML for a script only hides the error.
     if (/^\/(api|assets)(\/|\?|$)/.test(request.url)) return null;
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   };
 }

@@ -1,0 +1,49 @@
+// Writes one copy of dist/index.html per screen of the app, with a <link rel="modulepreload"> for
+// every chunk that screen needs up front (its own lazy chunk and that chunk's static imports), and
+// dist/route-pages.json mapping each path to its copy. The server answers a screen's path with its
+// copy (server/src/plugins/spa.ts), so the browser asks for the screen's code together with the
+// entry instead of discovering it only after the entry has run (issue #18: one round trip for the
+// assets, one for the data). Any other path still gets index.html.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const dist = join(import.meta.dirname, '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+/** The screens of src/app/router.tsx, by path (src/app/paths.ts). `/` is the pre-rendered landing page. */
+const screens = {
+  '/login': 'src/features/auth/LoginPage.tsx',
+  '/register': 'src/features/auth/RegisterPage.tsx',
+  '/register/language': 'src/features/onboarding/LanguageStep.tsx',
+  '/register/goal': 'src/features/onboarding/GoalStep.tsx',
+  '/register/previoustime': 'src/features/onboarding/PreviousTimeStep.tsx',
+  '/dashboard': 'src/features/dashboard/DashboardPage.tsx',
+  '/settings': 'src/features/settings/SettingsPage.tsx',
+  '/insights': 'src/features/insights/InsightsPage.tsx',
+};
+
+/** A chunk and its static imports, recursively, as manifest keys. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const loadedByEntry = closure(entry);
+const index = readFileSync(join(dist, 'index.html'), 'utf8');
+if (!index.includes('</head>')) throw new Error('route-pages: dist/index.html has no </head>');
+
+mkdirSync(join(dist, 'routes'), { recursive: true });
+const pages = {};
+for (const [path, module] of Object.entries(screens)) {
+  if (!manifest[module]) throw new Error(`route-pages: ${module} (${path}) is not a chunk of the build`);
+  const files = [...closure(module)].filter((key) => !loadedByEntry.has(key)).map((key) => manifest[key].file);
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  const name = `routes/${path.slice(1).replaceAll('/', '-')}.html`;
+  writeFileSync(join(dist, name), index.replace('</head>', `  ${links}\n  </head>`));
+  pages[path] = name;
+}
+writeFileSync(join(dist, 'route-pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+console.log(`route-pages: wrote ${Object.keys(pages).length} pages with their screens' modulepreload links`);
