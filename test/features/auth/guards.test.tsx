@@ -23,7 +23,8 @@ describe('guarded routes (spec 2)', () => {
     await waitFor(() => expect(checkAsked).toBe(true), { timeout: 10000 });
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     answerCheck();
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    // The sign-in screen's code may still be on its way (a cold transform on a busy machine).
+    expect(await screen.findByRole('heading', { name: 'Sign In' }, { timeout: 10000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
