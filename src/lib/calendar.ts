@@ -103,20 +103,30 @@ export function tileState(date: string, records: readonly ActivityRecord[], { to
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
+/**
+ * One formatter per format, made on first use: building an Intl.DateTimeFormat is far dearer than
+ * formatting with it, and a month of tiles formats dozens of dates in one render.
+ */
+const formatter = (options: Intl.DateTimeFormatOptions) => {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => (made ??= new Intl.DateTimeFormat('en-GB', options));
+};
+const monthTitle = formatter({ month: 'long', year: 'numeric' });
+const dayName = formatter({ day: 'numeric', month: 'long', year: 'numeric' });
+const longDate = formatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
 /** The panel's title, e.g. 'November 2026'. */
-export const formatMonthTitle = ({ year, month }: YearMonth) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(new Date(year, month - 1, 1));
+export const formatMonthTitle = ({ year, month }: YearMonth) => monthTitle().format(new Date(year, month - 1, 1));
 
 /** '3 November 2026': a tile's date as a screen reader announces it. */
-export const formatDayName = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(dateFromIso(iso));
+export const formatDayName = (iso: string) => dayName().format(dateFromIso(iso));
 
 /**
  * 'Tuesday 3 November 2026', the edit modal's title. Built from parts so the text does not
  * depend on whether the runtime's locale data puts a comma after the weekday.
  */
 export function formatLongDate(iso: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+  const parts = longDate()
     .formatToParts(dateFromIso(iso))
     .filter((p) => p.type !== 'literal');
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
