@@ -7,8 +7,8 @@
 // sessions whose tokens are `floor-<n>`.
 import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import { SQLite } from './util.mjs';
 
 const SESSIONS = Number(process.env.FLOOR_SESSIONS ?? 100_000);
 const db = new SQLite(process.env.FLOOR_DB);

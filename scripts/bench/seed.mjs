@@ -3,12 +3,8 @@
 // Every learner gets what choosing a language gives through the API (settings row, default goal)
 // and a session whose token is `<prefix>-<n>`, so the bench can act as any of them without signing in.
 import { randomBytes, scrypt } from 'node:crypto';
-import { createRequire } from 'node:module';
 import pg from 'pg';
-import { sha256Hex } from './util.mjs';
-
-// The same driver the server picks for this Node.js (server/src/db/sqliteDriver.ts).
-const SQLite = createRequire(import.meta.url)(Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20');
+import { SQLite, sha256Hex } from './util.mjs';
 
 export const BENCH_PASSWORD = 'bench-password-1';
 const BATCH_USERS = 5_000;

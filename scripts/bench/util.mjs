@@ -1,5 +1,9 @@
 // Small helpers shared by the bench modules.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+
+/** The same SQLite driver the server picks for this Node.js (server/src/db/sqliteDriver.ts). */
+export const SQLite = createRequire(import.meta.url)(Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20');
 
 export const sha256Hex = (text) => createHash('sha256').update(text).digest('hex');
 
