@@ -1,5 +1,4 @@
-// Writes dist/landing.html, served for `/`: the landing page rendered to static HTML at build time;
-// and dist/loading-shell.json, the app's 'Loading...' screen as HTML, for scripts/route-pages.mjs.
+// Writes dist/landing.html, served for `/`: the landing page rendered to static HTML at build time.
 // It needs no script at all (its two buttons are plain links to /register and /login, which load the
 // app), so a visitor's first page costs zero JavaScript. Vite's SSR loader renders the very same
 // LandingPage component the app uses (src/prerender/landing.tsx), so there is one source of truth.
@@ -29,11 +28,6 @@ try {
   if (!page.includes('Keep track of your language learning with')) throw new Error('the landing page did not render');
   writeFileSync(join(dist, 'landing.html'), page);
   console.log(`prerender-landing: wrote dist/landing.html (${(page.length / 1024).toFixed(1)} KB, no script)`);
-  // The app's 'Loading...' screen, which scripts/route-pages.mjs puts in every screen's page.
-  const { renderLoadingShell } = await vite.ssrLoadModule('/src/prerender/loading.tsx');
-  const shell = renderLoadingShell();
-  if (!shell.markup.includes('Loading...')) throw new Error('the loading screen did not render');
-  writeFileSync(join(dist, 'loading-shell.json'), JSON.stringify(shell));
 } finally {
   await vite.close();
 }

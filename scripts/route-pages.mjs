@@ -3,11 +3,9 @@
 // dist/route-pages.json mapping each path to its copy. The server answers a screen's path with its
 // copy (server/src/plugins/spa.ts), so the browser asks for the screen's code together with the
 // entry instead of discovering it only after the entry has run (issue #18: one round trip for the
-// assets, one for the data). Each copy also holds the app's 'Loading...' screen, pre-rendered, so
-// the first paint comes with the HTML rather than after the scripts. Any other path gets index.html.
+// assets, one for the data). Any other path still gets index.html.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const dist = join(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -35,8 +33,6 @@ function closure(key, seen = new Set()) {
 const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
 const loadedByEntry = closure(entry);
 const index = readFileSync(join(dist, 'index.html'), 'utf8');
-// The app's 'Loading...' screen (scripts/prerender-landing.mjs): painted with the HTML, replaced by the app.
-const shell = JSON.parse(readFileSync(join(dist, 'loading-shell.json'), 'utf8'));
 if (!index.includes('</head>')) throw new Error('route-pages: dist/index.html has no </head>');
 
 mkdirSync(join(dist, 'routes'), { recursive: true });
@@ -46,14 +42,7 @@ for (const [path, module] of Object.entries(screens)) {
   const files = [...closure(module)].filter((key) => !loadedByEntry.has(key)).map((key) => manifest[key].file);
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
   const name = `routes/${path.slice(1).replaceAll('/', '-')}.html`;
-  const page = index
-    .replace('</head>', `  ${links}\n    ${shell.styleTags}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${shell.markup}</div>`);
-  if (!page.includes(shell.markup)) throw new Error('route-pages: dist/index.html has no empty <div id="root"></div>');
-  writeFileSync(join(dist, name), page);
-  // Compressed copies, as vite.config.ts makes for the rest of the build (served by preCompressed).
-  writeFileSync(join(dist, `${name}.br`), brotliCompressSync(page, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }));
-  writeFileSync(join(dist, `${name}.gz`), gzipSync(page, { level: 9 }));
+  writeFileSync(join(dist, name), index.replace('</head>', `  ${links}\n  </head>`));
   pages[path] = name;
 }
 writeFileSync(join(dist, 'route-pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
