@@ -15,9 +15,13 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
+/** Chromium for Lighthouse; `stop()` ends it early (once), and the bench's cleanup ends it otherwise. */
 export async function launchChrome() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  onCleanup(async () => {
+  let stopped = false;
+  chrome.stop = async () => {
+    if (stopped) return;
+    stopped = true;
     try {
       await chrome.kill();
     } finally {
@@ -28,7 +32,8 @@ export async function launchChrome() {
         // Already gone.
       }
     }
-  });
+  };
+  onCleanup(() => chrome.stop());
   return chrome;
 }
 
