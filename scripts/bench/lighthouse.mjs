@@ -39,6 +39,12 @@ export async function launchChrome() {
 
 const ATTEMPTS = 2;
 
+const nodeLabel = (node) => {
+  if (!node) return null;
+  const label = (node.nodeLabel ?? '').replace(/\s+/g, ' ').trim();
+  return `"${label.length > 40 ? `${label.slice(0, 39)}…` : label}" [${node.selector ?? node.snippet ?? '?'}]`;
+};
+
 /** Scores (0..100), CLS and the audits that cost points, for one page. */
 export async function audit(chrome, url, extraHeaders) {
   let lhr;
@@ -72,5 +78,8 @@ export async function audit(chrome, url, extraHeaders) {
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
     failing,
+    // What to look at when LCP or CLS miss: the largest paint's element, and the elements that moved (with their share of CLS).
+    lcpElement: nodeLabel(lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node),
+    shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => `${nodeLabel(item.node)} (${item.score.toFixed(3)})`),
   };
 }
