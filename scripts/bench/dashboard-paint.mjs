@@ -18,7 +18,7 @@ import { chromium } from '@playwright/test';
 import { loadavg } from 'node:os';
 import { startHttp2Proxy } from './h2proxy.mjs';
 import { audit, launchChrome } from './lighthouse.mjs';
-import { onCleanup } from './processes.mjs';
+import { isStopping, onCleanup } from './processes.mjs';
 import { sessionCookie } from './seed.mjs';
 import { round, table } from './util.mjs';
 
@@ -74,6 +74,7 @@ export async function lighthouseRounds(baseUrl, pages, log = console.log) {
           runs[i].push(result);
           line.push(`${page.label} ${result.performance}`);
         } catch (err) {
+          if (isStopping()) throw err;
           // One lost run (after lighthouse.mjs's retry) leaves the page with fewer runs, which the summary says; the others go on.
           failures[i].push(err instanceof Error ? err.message : String(err));
           line.push(`${page.label} failed`);
@@ -148,8 +149,10 @@ export function lighthouseSummary(results) {
  */
 export async function roundTrips(baseUrl, learners) {
   const front = await startHttp2Proxy(baseUrl);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  onCleanup(() => browser.close());
+  // Registered before the launch, which it waits for, so a browser starting while the bench stops is closed too.
+  const launching = chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  onCleanup(async () => (await launching.catch(() => null))?.close());
+  const browser = await launching;
   const results = [];
   // A fresh context for each load: empty cache, nothing kept from the last load.
   const load = async (origin, cookie) => {

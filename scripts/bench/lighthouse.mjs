@@ -2,7 +2,7 @@
 // and a 4x slower CPU. Chromium is launched by chrome-launcher and killed by its PID at cleanup.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { onCleanup } from './processes.mjs';
+import { isStopping, onCleanup } from './processes.mjs';
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -15,13 +15,20 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** Chromium for Lighthouse; `stop()` ends it early (once), and the bench's cleanup ends it otherwise. */
+/**
+ * Chromium for Lighthouse; `stop()` ends it early (once), and the bench's cleanup ends it otherwise.
+ * The cleanup step is registered before the launch and waits for it: chrome-launcher starts Chromium
+ * detached, so one started while the bench stops (time limit) would otherwise outlive it.
+ */
 export async function launchChrome() {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  if (isStopping()) throw new Error('the bench is stopping: no new Chromium');
+  const launching = chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   let stopped = false;
-  chrome.stop = async () => {
+  const stop = async () => {
     if (stopped) return;
     stopped = true;
+    const chrome = await launching.catch(() => null);
+    if (!chrome) return;
     try {
       await chrome.kill();
     } finally {
@@ -33,7 +40,9 @@ export async function launchChrome() {
       }
     }
   };
-  onCleanup(() => chrome.stop());
+  onCleanup(stop);
+  const chrome = await launching;
+  chrome.stop = stop;
   return chrome;
 }
 

@@ -10,7 +10,7 @@ import * as h from './history.mjs';
 import * as paint from './dashboard-paint.mjs';
 import { queryPlans } from './plans.mjs';
 import { startPostgres } from './postgres.mjs';
-import { REPO_ROOT, cleanupAll, onCleanup, startNodeServer } from './processes.mjs';
+import { REPO_ROOT, cleanupAll, isStopping, onCleanup, startNodeServer } from './processes.mjs';
 import * as s from './scenarios.mjs';
 import { stackSection, startFloor } from './stack.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
@@ -160,6 +160,7 @@ async function dashboardPaint(baseUrl, { lighthouse: withLighthouse }) {
     console.log(trips.text);
     for (const c of trips.checks) check(c.ok, c.text);
   } catch (err) {
+    if (isStopping()) throw err;
     // A load that never rendered is a miss of this section, not a reason to skip Lighthouse.
     check(false, `round trips: ${err instanceof Error ? err.message : err}`);
   }
@@ -235,7 +236,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void fini
 main().then(
   () => finish(misses.length ? 1 : 0),
   (err) => {
-    console.error(`\nbench failed: ${err instanceof Error ? err.stack : err}`);
+    // Once stopping (time limit, signal), what fails is what the cleanup just took away.
+    if (!isStopping()) console.error(`\nbench failed: ${err instanceof Error ? err.stack : err}`);
     return finish(1);
   },
 );
