@@ -2,7 +2,7 @@
 // and a 4x slower CPU. Chromium is launched by chrome-launcher and killed by its PID at cleanup.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { onCleanup } from './processes.mjs';
+import { isStopping, onCleanup } from './processes.mjs';
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -15,9 +15,20 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
+/**
+ * Chromium for Lighthouse; `stop()` ends it early (once), and the bench's cleanup ends it otherwise.
+ * The cleanup step is registered before the launch and waits for it: chrome-launcher starts Chromium
+ * detached, so one started while the bench stops (time limit) would otherwise outlive it.
+ */
 export async function launchChrome() {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  onCleanup(async () => {
+  if (isStopping()) throw new Error('the bench is stopping: no new Chromium');
+  const launching = chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    const chrome = await launching.catch(() => null);
+    if (!chrome) return;
     try {
       await chrome.kill();
     } finally {
@@ -28,11 +39,20 @@ export async function launchChrome() {
         // Already gone.
       }
     }
-  });
+  };
+  onCleanup(stop);
+  const chrome = await launching;
+  chrome.stop = stop;
   return chrome;
 }
 
 const ATTEMPTS = 2;
+
+const nodeLabel = (node) => {
+  if (!node) return null;
+  const label = (node.nodeLabel ?? '').replace(/\s+/g, ' ').trim();
+  return `"${label.length > 40 ? `${label.slice(0, 39)}…` : label}" [${node.selector ?? node.snippet ?? '?'}]`;
+};
 
 /** Scores (0..100), CLS and the audits that cost points, for one page. */
 export async function audit(chrome, url, extraHeaders) {
@@ -67,5 +87,8 @@ export async function audit(chrome, url, extraHeaders) {
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
     failing,
+    // What to look at when LCP or CLS miss: the largest paint's element, and the elements that moved (with their share of CLS).
+    lcpElement: nodeLabel(lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node),
+    shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((item) => `${nodeLabel(item.node)} (${item.score.toFixed(3)})`),
   };
 }

@@ -9,6 +9,10 @@ const START_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 
 const cleanups = [];
+let stopping = false;
+
+/** True once cleanup has begun (end, signal, error or time limit): nothing new may start then. */
+export const isStopping = () => stopping;
 
 /** Registers an async step to run at cleanup, last registered first. */
 export function onCleanup(step) {
@@ -16,6 +20,7 @@ export function onCleanup(step) {
 }
 
 export async function cleanupAll() {
+  stopping = true;
   while (cleanups.length > 0) {
     const step = cleanups.pop();
     try {
