@@ -17,6 +17,19 @@ import { monthOf } from '@/lib/calendar';
 import { daysBefore } from '@/lib/streak';
 import type { AppDispatch } from '@/app/store';
 
+/**
+ * Runs `start` once the browser has painted the current frame: on arrival that frame is the
+ * 'Loading...' screen, which then does not wait for the reads to be sent (on a slow phone, sending
+ * a dozen requests is work of its own), and the reads still go out together, one frame later.
+ */
+export function afterNextPaint(start: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(start, 0);
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(start, 0));
+}
+
 /** The guard's two checks (every guarded screen). */
 export function prefetchGuard(dispatch: AppDispatch): void {
   dispatch(apiSlice.util.prefetch('checkAuth', undefined, {}));

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { paths } from '@/app/paths';
 import { RequireAuth, VisitorOnly } from '@/app/guards';
-import { prefetchDashboard, prefetchGuard } from '@/app/prefetch';
+import { afterNextPaint, prefetchDashboard, prefetchGuard } from '@/app/prefetch';
 import type { AppStore } from '@/app/store';
 import { NotFoundScreen, RouteErrorScreen } from '@/components/ErrorScreens';
 import { LoadingScreen } from '@/components/StatusMessage';
@@ -36,7 +36,7 @@ const screens = (store: AppStore): RouteObject[] => [
   {
     Component: RequireAuth,
     loader: () => {
-      prefetchGuard(store.dispatch);
+      afterNextPaint(() => prefetchGuard(store.dispatch));
       return null;
     },
     children: [
@@ -52,10 +52,12 @@ const screens = (store: AppStore): RouteObject[] => [
       {
         path: paths.dashboard,
         loader: () => {
-          prefetchDashboard(store.dispatch);
-          // The pie chart's drawing (victory) loads beside the data rather than after it; a
-          // failure here is met again, and handled, where the chart itself loads it.
-          import('@/components/charts/PieRing').catch(() => undefined);
+          afterNextPaint(() => {
+            prefetchDashboard(store.dispatch);
+            // The pie chart's drawing (victory) loads beside the data rather than after it; a
+            // failure here is met again, and handled, where the chart itself loads it.
+            import('@/components/charts/PieRing').catch(() => undefined);
+          });
           return null;
         },
         lazy: screen(async () => (await import('@/features/dashboard/DashboardPage')).DashboardPage),
