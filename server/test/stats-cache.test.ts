@@ -196,6 +196,27 @@ describeDb('GET /api/user/stats: remembered weeks and months', () => {
     expect(after.totals.achievedDays).toBe(3);
   });
 
+  it('a goal saved today that becomes the first goal ever (a history from before the goal "since ever") changes the remembered buckets', async () => {
+    const me = await learnerWithMonths();
+    await t.db.deleteFrom('daily_goals').where('user_id', '=', me.userId).execute();
+    const query = 'from=2026-07-01&to=2026-10-31&bucket=month';
+    const before = await stats(me.api, query); // the default goal (30) for every day
+    expect((await me.api.post('/api/user/daily-goal', { dailyGoalMinutes: 100, date: '2026-11-18' })).statusCode).toBe(200);
+    const after = await stats(me.api, query);
+    expect(after).toEqual(await fromDays(me.api, '2026-07-01', '2026-10-31', 'month'));
+    expect(after.totals.achievedDays).toBeLessThan(before.totals.achievedDays);
+    // Saved again the same day, it is still the first goal ever.
+    expect((await me.api.post('/api/user/daily-goal', { dailyGoalMinutes: 20, date: '2026-11-18' })).statusCode).toBe(200);
+    const again = await stats(me.api, query);
+    expect(again).toEqual(await fromDays(me.api, '2026-07-01', '2026-10-31', 'month'));
+    expect(again.totals.achievedDays).toBe(before.totals.achievedDays);
+    // With an earlier entry left, a new goal changes no settled day, and the remembered buckets stay valid.
+    const version = await versionOf(me.userId);
+    expect((await me.api.post('/api/user/daily-goal', { dailyGoalMinutes: 120, date: '2026-11-19' })).statusCode).toBe(200);
+    expect(await versionOf(me.userId)).toBe(version);
+    expect(await stats(me.api, query)).toEqual(again);
+  });
+
   it('a bucket not yet settled is never served from the cache: an add today or yesterday moves the answer', async () => {
     const me = await learnerWithMonths();
     const weeks = 'from=2026-11-01&to=2026-11-18&bucket=week';
