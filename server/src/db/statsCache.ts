@@ -9,8 +9,8 @@
  * version is the current one, checked in the query that reads it.
  *
  * A read then costs: one indexed query for the remembered buckets of the range (with the version),
- * the buckets cut by `from` or `to` or not settled yet summed live (at most two spans of about a
- * bucket each), and, only the first time or after such a write, one sum over the missing settled
+ * the buckets cut by `from` or `to` or not settled yet summed live (at most two spans: the first
+ * bucket, and the last one or two, at most 33 days), and, only the first time or after such a write, one sum over the missing settled
  * buckets, which are remembered for the next read. The sums are sumBuckets' in every case, so the
  * answer is the same as summing every day.
  */
