@@ -1,7 +1,7 @@
-// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history] [-- --paint]`: the performance
-// benchmark described in docs/PERFORMANCE.md. Starts everything it needs, prints the figures, stops
-// everything by PID, and gives up (cleaning up) after a fixed time limit. Exit code 1 when a target
-// is missed.
+// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint]`: the
+// performance benchmark described in docs/PERFORMANCE.md. Starts everything it needs, prints the
+// figures, stops everything by PID, and gives up (cleaning up) after a fixed time limit. Exit code 1
+// when a target is missed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,17 +14,19 @@ import { REPO_ROOT, cleanupAll, isStopping, onCleanup, startNodeServer } from '.
 import * as s from './scenarios.mjs';
 import { stackSection, startFloor } from './stack.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
-import { seedDailyGoalChanges, statsGrowth } from './stats.mjs';
+import { readAfterHistoryMoved, seedDailyGoalChanges, statsGrowth } from './stats.mjs';
 import { round, table, utcToday } from './util.mjs';
 
 const args = new Set(process.argv.slice(2));
 const POSTGRES = args.has('--postgres');
 // --history: only the years-of-history part (issue #9): growth per read, API bytes in a browser, the hostile account.
 const HISTORY_ONLY = args.has('--history');
+// --insights: only the Insights part (issue #13): the three learners it compares and /api/user/stats, API only (no SPA build).
+const INSIGHTS_ONLY = args.has('--insights');
 // --paint: only the dashboard's first paint on a phone (issue #18): request round trips and Lighthouse rounds
 // (with --no-lighthouse: the round trips alone).
 const PAINT_ONLY = args.has('--paint');
-const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY;
+const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY;
 // The full run with Lighthouse holds 15 Lighthouse runs (issue #18, about 4 minutes on 2 cores): it gets 15 minutes.
 const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_S ?? (LIGHTHOUSE && !PAINT_ONLY ? 900 : 570)) * 1000;
 const BULK_USERS = 100_000;
@@ -46,15 +48,15 @@ async function startDatabase() {
 
 async function main() {
   heading(`LinguaLog benchmark on ${POSTGRES ? 'PostgreSQL 15' : 'SQLite'}, Node ${process.version}`);
-  if (spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
+  if (!INSIGHTS_ONLY && spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
     throw new Error('the SPA build failed');
   }
   const databaseUrl = await startDatabase();
-  const serverEnv = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: join(REPO_ROOT, 'dist') };
+  const serverEnv = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: INSIGHTS_ONLY ? '' : join(REPO_ROOT, 'dist') };
   if (PAINT_ONLY) return paintOnly(databaseUrl, serverEnv);
-  const ceiling = await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
+  const ceiling = INSIGHTS_ONLY ? null : await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
   const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
-  console.log(`ceiling pid ${ceiling.pid}, server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
+  console.log(`ceiling pid ${ceiling?.pid ?? '-'}, server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
 
   const db = await openDatabase(databaseUrl);
   onCleanup(() => db.close());
@@ -62,6 +64,12 @@ async function main() {
   const today = utcToday();
   const seed = (prefix, count, days, languages = ['Spanish']) =>
     seedLearners(db, { prefix, first: 1, last: count, languages, days, passwordHash, today });
+  if (INSIGHTS_ONLY) {
+    await seed('month', 1, 30);
+    await seed('long', 1, 3650, ['Spanish', 'French']);
+    await insightsSection(app, db, today, seed);
+    return;
+  }
   await seed('learner', 8, 90);
   await seed('month', 1, 30);
   await seed('long', 1, 3650, ['Spanish', 'French']);
@@ -79,16 +87,7 @@ async function main() {
   for (const r of history) check(r.large.mean / r.small.mean <= targets.growthRatio, `10-year history, ${r.name}: latency x${round(r.large.mean / r.small.mean, 2)} (<= 1.2)`);
   await historyBytesAndHostile(app, db, today);
   if (HISTORY_ONLY) return;
-  heading('Insights: /api/user/stats, 1-month and 1-year learners vs the 10-year one (a goal change every day, French)');
-  await seed('year', 1, 365);
-  await seedDailyGoalChanges(db, 'long-1@example.test', 'French', 3650, today);
-  const insights = await statsGrowth(
-    app.url,
-    { month: { cookie: sessionCookie('month', 1) }, year: { cookie: sessionCookie('year', 1) }, decade: { cookie: sessionCookie('long', 1), query: '&language=French' } },
-    today,
-  );
-  console.log(s.growthTable(insights, 'shorter', '10 years'));
-  for (const r of insights) check(r.large.mean / r.small.mean <= targets.growthRatio, `insights, ${r.name}: latency x${round(r.large.mean / r.small.mean, 2)} (<= 1.2)`);
+  await insightsSection(app, db, today, seed);
 
   heading('Same reads for a 90-day learner with 10 users in the database (baseline for the 100,000-user run)');
   const fewUsers = await s.measureMany(s.readTargets(app.url, typical));
@@ -169,6 +168,30 @@ async function dashboardPaint(baseUrl, { lighthouse: withLighthouse }) {
   const lighthouse = paint.lighthouseSummary(await paint.lighthouseRounds(baseUrl, paint.paintPages()));
   console.log(lighthouse.text);
   for (const c of lighthouse.checks) check(c.ok, c.text);
+}
+
+/** Issue #13: /api/user/stats for the 1-month, 1-year and 10-year learners ('month' and 'long' already seeded). */
+async function insightsSection(app, db, today, seed) {
+  heading('Insights: /api/user/stats, 1-month and 1-year learners vs the 10-year one (a goal change every day, French)');
+  await seed('year', 1, 365);
+  await seedDailyGoalChanges(db, 'long-1@example.test', 'French', 3650, today);
+  const decade = { cookie: sessionCookie('long', 1), query: '&language=French' };
+  const insights = await statsGrowth(app.url, { month: { cookie: sessionCookie('month', 1) }, year: { cookie: sessionCookie('year', 1) }, decade }, today);
+  console.log(s.growthTable(insights, 'shorter', '10 years'));
+  for (const r of insights) check(r.large.mean / r.small.mean <= targets.growthRatio, `insights, ${r.name}: latency x${round(r.large.mean / r.small.mean, 2)} (<= 1.2)`);
+  const failures = insights.reduce((n, r) => n + r.small.errors + r.small.non2xx + r.large.errors + r.large.non2xx, 0);
+  check(failures === 0, `insights: errors and non-2xx answers under load: ${failures}`);
+
+  heading("Insights: the 10-year learner's first read after its history moved (an edit of a past day, an import) vs the next");
+  const moveHistory = () =>
+    db.query("UPDATE user_languages SET history_version = history_version + 1 WHERE language = 'French' AND user_id = (SELECT id FROM users WHERE email = 'long-1@example.test')");
+  const after = await readAfterHistoryMoved(app.url, decade, today, moveHistory);
+  console.log(
+    table([
+      ['one request, 15 times each (median ms, client side)', 'first read', 'max', 'next read'],
+      ...after.map((r) => [r.name, round(r.firstMs, 2), round(r.firstMaxMs, 1), round(r.nextMs, 2)]),
+    ]),
+  );
 }
 
 /** Issue #9: API bytes of a dashboard load and of one add (browser), and one account that holds all the rules allow. */

@@ -54,3 +54,33 @@ export async function statsGrowth(baseUrl, learners, today) {
   }
   return rows;
 }
+
+/**
+ * The first read after the history moved (what an edit of a past day or an import does to the
+ * remembered weeks and months) against the read right after it, which finds them remembered
+ * again: `times` pairs of single requests on one keep-alive connection, medians in ms (client side,
+ * loopback). `moveHistory` moves the learner's history_version without changing a day.
+ */
+export async function readAfterHistoryMoved(baseUrl, learner, today, moveHistory, times = 15) {
+  const rows = [];
+  for (const read of statsReads(today)) {
+    const url = `${baseUrl}${read.path}${learner.query ?? ''}`;
+    const once = async () => {
+      const started = performance.now();
+      const res = await fetch(url, { headers: { cookie: learner.cookie } });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${read.name} answered ${res.status}`);
+      return performance.now() - started;
+    };
+    const first = [];
+    const next = [];
+    for (let i = 0; i < times; i += 1) {
+      await moveHistory();
+      first.push(await once());
+      next.push(await once());
+    }
+    const median = (list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)];
+    rows.push({ name: read.name, firstMs: median(first), nextMs: median(next), firstMaxMs: Math.max(...first) });
+  }
+  return rows;
+}

@@ -71,6 +71,26 @@ export interface DailyActivityTable {
   achieved_override: number | null;
 }
 
+/**
+ * The insights' sums of one settled week or month (migration 20261123_03_stats_cache), valid
+ * while `version` is the language's history_version; maintained by db/statsCache.ts.
+ */
+export interface StatsBucketsTable {
+  user_id: number;
+  language: string;
+  bucket: 'week' | 'month';
+  /** The bucket's first day, YYYY-MM-DD. */
+  start: string;
+  version: number;
+  listening: number;
+  reading: number;
+  speaking: number;
+  writing: number;
+  /** Days with any minutes, and days achieved by the record rule. */
+  active: number;
+  achieved: number;
+}
+
 /** Fixed-window counters shared by every server process (login/register throttling). */
 export interface RateLimitsTable {
   key: string;
@@ -101,4 +121,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   rest_weekdays: RestWeekdaysTable;
   rest_periods: RestPeriodsTable;
+  stats_buckets: StatsBucketsTable;
 }

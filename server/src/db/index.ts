@@ -14,6 +14,7 @@ import * as seedLanguages from './migrations/20261121_02_seed_languages';
 import * as languageTotals from './migrations/20261121_03_language_totals';
 import * as restDays from './migrations/20261123_01_rest_days';
 import * as streakCache from './migrations/20261123_02_streak_cache';
+import * as statsCache from './migrations/20261123_03_stats_cache';
 
 const migrations: Record<string, Migration> = {
   '20261121_01_initial': initial,
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '20261121_03_language_totals': languageTotals,
   '20261123_01_rest_days': restDays,
   '20261123_02_streak_cache': streakCache,
+  '20261123_03_stats_cache': statsCache,
 };
 
 function isPostgresUrl(url: string): boolean {
@@ -91,6 +93,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+}
+
+/** A FOREIGN KEY constraint violation, in either dialect (e.g. the referenced row was deleted meanwhile). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /** A UNIQUE constraint violation, in either dialect. */

@@ -4,6 +4,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { DEFAULT_DAILY_GOAL_MINUTES, GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
 import { dailyGoalSchema, saveDailyGoalSchema, type DailyGoal } from '@common/schemas/goal';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
+import { historyChanged } from '../db/activity';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { checkDate, isPlausibleToday, languageForRead, languageForWrite } from './shared';
@@ -74,6 +75,18 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
       const userId = request.userId;
       const language = await languageForWrite(app, userId);
       await app.db.transaction().execute(async (trx) => {
+        // The first goal also holds for every day before it. Every language starts with one "since ever", but
+        // a history stored before that rule may have none before today: the new entry then changes the goal of
+        // settled days, so what the calendar and the insights remember of them no longer holds (db/activity.ts).
+        const earlier = await trx
+          .selectFrom('daily_goals')
+          .select('effective_from')
+          .where('user_id', '=', userId)
+          .where('language', '=', language)
+          .where('effective_from', '<', date)
+          .limit(1)
+          .executeTakeFirst();
+        if (!earlier) await historyChanged(trx, { userId, language });
         await trx.deleteFrom('daily_goals').where('user_id', '=', userId).where('language', '=', language).where('effective_from', '>=', date).execute();
         await trx.insertInto('daily_goals').values({ user_id: userId, language, effective_from: date, minutes: dailyGoalMinutes }).execute();
       });

@@ -4,9 +4,10 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { bucketCount, bucketStarts, daysInRange } from '@common/buckets';
 import { STATS_EARLIEST_DATE, STATS_MAX_BUCKETS, statsQuerySchema, statsSchema, type Stats, type StatsBucketRow } from '@common/schemas/stats';
 import { sumBuckets, type BucketSums } from '../db/stats';
+import { sumBucketsCached } from '../db/statsCache';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, security } from './schemas';
-import { checkDate, languageForRead } from './shared';
+import { addDays, checkDate, languageForRead, utcToday } from './shared';
 
 const zeros = (start: string): StatsBucketRow => ({
   start,
@@ -47,7 +48,9 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         "rule of the daily records (the learner's own answer, else the goal in force that day). `totals` sums the buckets and " +
         `\`days\` is the number of days in the range. Both dates lie between ${STATS_EARLIEST_DATE} and today (else INVALID_INPUT; a ` +
         `date after every learner's today is FUTURE_DATE); \`from\` after \`to\` or more than ${STATS_MAX_BUCKETS} buckets is INVALID_INPUT. ` +
-        'Before a language is chosen every bucket is zeros.',
+        'Before a language is chosen every bucket is zeros. Weeks and months that lie wholly in the range and are settled (their last day ' +
+        "two days or more before the server's UTC date, out of reach of adds) are remembered per language and summed again only after a " +
+        'write that can change a past day (an edit, an import), so the cost follows the buckets asked for, not the days in them.',
       security,
       querystring: statsQuerySchema,
       response: { 200: statsSchema, ...readErrors() },
@@ -66,7 +69,13 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         throw new ApiHttpError(400, 'INVALID_INPUT', `The range holds ${count} ${bucket} buckets; at most ${STATS_MAX_BUCKETS} are allowed.`);
       }
       const language = await languageForRead(app, request.userId, requested);
-      const sums = language ? await sumBuckets(app.db, { userId: request.userId, language, from, to, bucket }) : [];
+      let sums: BucketSums[] = [];
+      if (language) {
+        const key = { userId: request.userId, language, from, to };
+        // Days stay live (their count is bounded by the bucket limit); for weeks and months, the
+        // settled day of the calendar's streak: no add reaches it or any day before it.
+        sums = bucket === 'day' ? await sumBuckets(app.db, { ...key, bucket }) : await sumBucketsCached(app.db, { ...key, bucket }, addDays(utcToday(app), -2));
+      }
       const filled = new Map(sums.map((s) => [s.start, toBucket(s)]));
       const buckets = bucketStarts(from, to, bucket).map((start) => filled.get(start) ?? zeros(start));
       const totals = { ...zeros(''), days: daysInRange(from, to) };
