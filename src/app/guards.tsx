@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -43,23 +43,9 @@ export function RequireAuth() {
   return (
     <>
       <NetworkBanner />
-      <RenderedInSlices>
-        <Outlet />
-      </RenderedInSlices>
+      <Outlet />
     </>
   );
-}
-
-/**
- * The first screen after the checks (a dashboard with every panel, often with all its data already
- * there, since the reads started together) is rendered as a transition: React works on it in short
- * slices between which the browser stays responsive, instead of one long task, and shows
- * 'Loading...' meanwhile (issue #18). Later screens and updates render as usual: once mounted,
- * the deferred value stays true.
- */
-function RenderedInSlices({ children }: { children: ReactNode }) {
-  const ready = useDeferredValue(true, false);
-  return ready ? children : <LoadingScreen />;
 }
 
 function GuardFailure({ failure }: { failure?: ReactNode }) {

@@ -1,6 +1,8 @@
+import { useDeferredValue } from 'react';
 import styled from 'styled-components';
 import { useAppSelector } from '@/app/hooks';
 import { Celebration } from '@/components/Celebration';
+import { LoadingScreen } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import { media } from '@/styles/media';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav';
@@ -25,12 +27,23 @@ function CalendarColumn() {
 }
 
 /**
+ * The dashboard's first render, every panel at once and often with all its data already there
+ * (the reads start together, src/app/prefetch.ts), is a transition: React builds it in short
+ * slices between which the browser stays responsive, instead of one long task, and shows
+ * 'Loading...' meanwhile (issue #18). Updates after that render as usual.
+ */
+export function DashboardPage() {
+  const ready = useDeferredValue(true, false);
+  return ready ? <Dashboard /> : <LoadingScreen />;
+}
+
+/**
  * Wide: every panel at once. Narrow (under 640 px): one tab at a time with a bottom nav (spec 2).
  * Both layouts are one tree in which the narrow screen hides the other tabs' panels, so a panel is
  * never unmounted by a change of width: an open modal and what was typed in it survive a phone
  * turning, or a browser window resized past 640 px.
  */
-export function DashboardPage() {
+function Dashboard() {
   const narrow = useIsNarrow();
   const tab = useAppSelector(selectActiveTab);
   const hidden = (panelTab: Tab) => narrow && tab !== panelTab;

@@ -26,6 +26,8 @@ describe('guarded routes (spec 2)', () => {
     // The sign-in screen's code may still be on its way (a cold transform on a busy machine).
     expect(await screen.findByRole('heading', { name: 'Sign In' }, { timeout: 10000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+    // The dashboard's reads, sent together with the check, met 401 too: that is "sign in", not a session that ended.
+    expect(screen.queryByText(/You were signed out/)).not.toBeInTheDocument();
   });
 
   it('sends a signed-in learner without a language to /register/language', async () => {
