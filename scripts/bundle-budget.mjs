@@ -7,9 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readManifest } from './manifest.mjs';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const { manifest, staticClosure, entry } = readManifest(dist);
 
 const KB = 1024;
 const routes = [
@@ -19,15 +20,6 @@ const routes = [
   { name: 'settings', module: 'src/features/settings/SettingsPage.tsx', budget: 250 * KB },
 ];
 
-/** Every chunk a key loads up front: itself and its static imports, recursively. */
-function staticClosure(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const dep of manifest[key]?.imports ?? []) staticClosure(dep, seen);
-  return seen;
-}
-
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
 let failed = false;
 console.log('route        gzip KB   budget KB  chunks');
 

@@ -6,9 +6,10 @@
 // assets, one for the data). Any other path still gets index.html.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readManifest } from './manifest.mjs';
 
 const dist = join(import.meta.dirname, '..', 'dist');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const { manifest, staticClosure, entry } = readManifest(dist);
 
 /** The screens of src/app/router.tsx, by path (src/app/paths.ts). `/` is the pre-rendered landing page. */
 const screens = {
@@ -22,16 +23,7 @@ const screens = {
   '/insights': 'src/features/insights/InsightsPage.tsx',
 };
 
-/** A chunk and its static imports, recursively, as manifest keys. */
-function closure(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
-  return seen;
-}
-
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const loadedByEntry = closure(entry);
+const loadedByEntry = staticClosure(entry);
 const index = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!index.includes('</head>')) throw new Error('route-pages: dist/index.html has no </head>');
 
@@ -39,7 +31,7 @@ mkdirSync(join(dist, 'routes'), { recursive: true });
 const pages = {};
 for (const [path, module] of Object.entries(screens)) {
   if (!manifest[module]) throw new Error(`route-pages: ${module} (${path}) is not a chunk of the build`);
-  const files = [...closure(module)].filter((key) => !loadedByEntry.has(key)).map((key) => manifest[key].file);
+  const files = [...staticClosure(module)].filter((key) => !loadedByEntry.has(key)).map((key) => manifest[key].file);
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
   const name = `routes/${path.slice(1).replaceAll('/', '-')}.html`;
   writeFileSync(join(dist, name), index.replace('</head>', `  ${links}\n  </head>`));

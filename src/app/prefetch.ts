@@ -23,11 +23,15 @@ import type { AppDispatch } from '@/app/store';
  * a dozen requests is work of its own), and the reads still go out together, one frame later.
  */
 export function afterNextPaint(start: () => void): void {
-  if (typeof requestAnimationFrame !== 'function') {
-    setTimeout(start, 0);
-    return;
-  }
-  requestAnimationFrame(() => setTimeout(start, 0));
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
+  // A tab opened in the background paints no frame until it is shown: its reads go out anyway.
+  setTimeout(once, 100);
 }
 
 /** The guard's two checks (every guarded screen). */

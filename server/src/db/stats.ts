@@ -6,17 +6,10 @@
 import { sql, SqliteAdapter, type Kysely, type RawBuilder } from 'kysely';
 import { DEFAULT_DAILY_GOAL_MINUTES } from '@common/domain';
 import type { StatsBucket } from '@common/schemas/stats';
-import type { Database } from './database';
+import type { Database, StatsBucketsTable } from './database';
 
-export interface BucketSums {
-  start: string;
-  listening: number;
-  reading: number;
-  speaking: number;
-  writing: number;
-  active: number;
-  achieved: number;
-}
+/** One bucket's sums: the columns a settled bucket is remembered with (StatsBucketsTable), without its key and version. */
+export type BucketSums = Omit<StatsBucketsTable, 'user_id' | 'language' | 'bucket' | 'version'>;
 
 /** The first day of a row's bucket as `YYYY-MM-DD`; the one place where the two dialects differ. */
 function bucketStart(db: Kysely<Database>, bucket: StatsBucket): RawBuilder<string> {
