@@ -53,6 +53,26 @@ describeDb('queries compiled once', () => {
     });
     expect(seen).toBe(email);
   });
+
+  it("never see another request's uncommitted writes, even on SQLite's single connection", async () => {
+    const email = `uncommitted-${Date.now()}@example.com`;
+    let written = () => {};
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const other = t.db.transaction().execute(async (trx) => {
+      await trx.insertInto('users').values({ email, password_hash: 'x', current_language: null, created_at: Date.now() }).execute();
+      written();
+      await held;
+      await trx.deleteFrom('users').where('email', '=', email).execute();
+    });
+    await wrote;
+    // Asked while the other transaction is open with its row written; answered once it has ended.
+    const read = userByEmail.takeFirst(t.db, { email });
+    release();
+    expect(await read).toBeUndefined();
+    await other;
+  });
 });
 
 describeDb('the session is read on every request', () => {

@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
+import { allowDirectReads, type DirectReader } from './prepared';
 import { withSafeRollback } from './safeRollback';
 import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqliteDriver';
 import * as initial from './migrations/20261121_01_initial';
@@ -62,7 +63,28 @@ export function createDatabase(url: string, { timeoutMs = DATABASE_TIMEOUT_MS }:
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: withSafeRollback(new SqliteDialect({ database: withStatementCache(sqlite) }), () => sqlite.inTransaction) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: withSafeRollback(new SqliteDialect({ database: statements }), () => sqlite.inTransaction) });
+  allowDirectReads(db, directReader(sqlite, statements));
+  return db;
+}
+
+/**
+ * The compiled hot reads (db/prepared.ts) run straight on the connection while no transaction is
+ * open on it. Kysely runs one query at a time on SQLite's single connection and better-sqlite3 is
+ * synchronous, so such a read is whole before anything else runs: it reads what is committed, as
+ * if it had come just before any transaction waiting for the connection. While a transaction is
+ * open (between its BEGIN and its COMMIT, across awaits), the read takes Kysely's way and waits
+ * for the connection, so it never sees another request's uncommitted writes. Writes always take
+ * Kysely's way.
+ */
+function directReader(sqlite: SQLiteDatabase, statements: SqliteDatabase): DirectReader {
+  return (sql, parameters) => {
+    if (sqlite.inTransaction) return null;
+    const statement = statements.prepare(sql) as unknown as SQLiteStatement;
+    if (!statement.reader) return null;
+    return { rows: statement.all(parameters as unknown[]) };
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

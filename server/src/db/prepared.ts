@@ -14,6 +14,20 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './database';
 
+/**
+ * A way to run a compiled read at once, without Kysely's executor (its connection mutex and the
+ * promise turns around it, about a tenth of a cheap read's CPU: docs/PERFORMANCE.md, issue #10).
+ * Given by createDatabase for SQLite only; it answers null when the query must take Kysely's way.
+ */
+export type DirectReader = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown> | null;
+
+const directReaders = new WeakMap<object, DirectReader>();
+
+/** Registers the direct way for one database (the root Kysely instance; its transactions never use it). */
+export function allowDirectReads(db: Kysely<Database>, reader: DirectReader): void {
+  directReaders.set(db, reader);
+}
+
 class Slot {
   constructor(readonly name: string) {}
 }
@@ -42,6 +56,15 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysel
   const run = (db: Kysely<Database>, values: P): Promise<QueryResult<R>> => {
     const query = compile(db);
     const parameters = query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value));
+    const direct = directReaders.get(db);
+    if (direct) {
+      try {
+        const result = direct(query.sql, parameters);
+        if (result) return Promise.resolve(result as QueryResult<R>);
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
     return db.executeQuery<R>({ ...query, parameters });
   };
   const execute = async (db: Kysely<Database>, values: P): Promise<R[]> => (await run(db, values)).rows;

@@ -82,9 +82,17 @@ export interface LanguageSettings {
 /** Language names in one (English) order whatever the database's collation. One collator: localeCompare with a locale builds one per call. */
 export const byName = new Intl.Collator('en').compare;
 
+/**
+ * The columns of a language's settings and totals. Only these are read: better-sqlite3 builds every
+ * column of a row into its object, and the streak cache's columns would double the cost of the
+ * progress read (docs/PERFORMANCE.md, issue #10).
+ */
+const SETTINGS_COLUMNS = ['language', 'previous_hours', ...MILESTONE_KEYS, 'listening_total', 'reading_total', 'speaking_total', 'writing_total'] as const;
+type SettingsRow = Pick<Selectable<UserLanguagesTable>, (typeof SETTINGS_COLUMNS)[number]>;
+
 /** A language's settings and totals, or the defaults (and zeros) for a language this user has not started. */
 const settingsQuery = prepared((db, p: { userId: number; language: string }) =>
-  db.selectFrom('user_languages').selectAll().where('user_id', '=', p.userId).where('language', '=', p.language),
+  db.selectFrom('user_languages').select(SETTINGS_COLUMNS).where('user_id', '=', p.userId).where('language', '=', p.language),
 );
 
 export async function languageSettings(db: Kysely<Database>, userId: number, language: string | null): Promise<LanguageSettings> {
@@ -92,9 +100,9 @@ export async function languageSettings(db: Kysely<Database>, userId: number, lan
 }
 
 /** Every language the user has started, with its settings and totals: one query for the progress read. */
-export const startedLanguagesQuery = prepared((db, p: { userId: number }) => db.selectFrom('user_languages').selectAll().where('user_id', '=', p.userId));
+export const startedLanguagesQuery = prepared((db, p: { userId: number }) => db.selectFrom('user_languages').select(SETTINGS_COLUMNS).where('user_id', '=', p.userId));
 
-export function settingsFromRow(row: Selectable<UserLanguagesTable> | undefined): LanguageSettings {
+export function settingsFromRow(row: SettingsRow | undefined): LanguageSettings {
   if (!row) return { previousHours: DEFAULT_PREVIOUS_HOURS, milestones: { ...DEFAULT_MILESTONES }, totals: { listening: 0, reading: 0, speaking: 0, writing: 0 } };
   const milestones = Object.fromEntries(MILESTONE_KEYS.map((k) => [k, Number(row[k])])) as Milestones;
   const totals = Object.fromEntries(SKILLS.map((skill) => [skill, Number(row[`${skill}_total`])])) as Record<Skill, number>;
