@@ -21,6 +21,9 @@ export const isValidPasswordLength = (password: string): boolean => {
 /** Why sign-up refuses a password from the list of most common ones (server check, shown by the form). */
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common, choose one that is harder to guess';
 
+/** The earliest date LinguaLog keeps: the bound of every date a client sends, the stats range and the import. */
+export const FIRST_DATE = '2000-01-01';
+
 export const SKILLS = ['listening', 'reading', 'speaking', 'writing'] as const;
 export type Skill = (typeof SKILLS)[number];
 

@@ -1,10 +1,9 @@
 /** Insights (contract, second edition): minutes per day, week (Sunday start) or month bucket. */
 import type { FromSchema } from 'json-schema-to-ts';
+import { FIRST_DATE } from '../domain';
 import { dateSchema, languageQuery } from './primitives';
 
 export const STATS_MAX_BUCKETS = 3700;
-/** Contract, second edition: no date a client sends lies before this day. */
-export const STATS_EARLIEST_DATE = '2000-01-01';
 export const STATS_BUCKETS = ['day', 'week', 'month'] as const;
 export type StatsBucket = (typeof STATS_BUCKETS)[number];
 
@@ -14,7 +13,7 @@ export const statsQuerySchema = {
   required: ['from', 'to', 'bucket'],
   properties: {
     ...languageQuery.properties,
-    from: { ...dateSchema, description: `First day counted (inclusive), from ${STATS_EARLIEST_DATE}` },
+    from: { ...dateSchema, description: `First day counted (inclusive), from ${FIRST_DATE}` },
     to: { ...dateSchema, description: 'Last day counted (inclusive), at most today' },
     bucket: { type: 'string', enum: STATS_BUCKETS, description: 'day, week (Sunday to Saturday) or calendar month' },
   },

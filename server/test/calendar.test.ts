@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ActivityRecord } from '@common/api-types';
-import { RECORDS_PER_CHUNK } from '../src/routes/activityRecord';
+import { RECORDS_PER_CHUNK } from '../src/domain/activityRecord';
 import { buildTestApp, describeDb, signUp, testAppForFile, type TestApp } from './helper';
 import { addDays, caller, DAY_MS, expectError, manualClock, newLearner, type Caller } from './requests';
 

@@ -152,3 +152,14 @@ async function addToTotals(trx: Transaction<Database>, key: DayKey, deltas: Part
   if (SKILLS.every((skill) => !deltas[skill])) return;
   await moveTotals.run(trx, { userId: key.userId, language: key.language, listening: deltas.listening ?? 0, reading: deltas.reading ?? 0, speaking: deltas.speaking ?? 0, writing: deltas.writing ?? 0 });
 }
+
+export type DayRange = { userId: number; language: string; from?: string; to?: string };
+
+/** Up to `limit` days of a range after the date `after` (from the start when undefined), oldest first. */
+export async function daysAfter(db: Kysely<Database>, key: DayRange, after: string | undefined, limit: number): Promise<DayRow[]> {
+  let query = db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', key.userId).where('language', '=', key.language);
+  if (key.from !== undefined) query = query.where('date', '>=', key.from);
+  if (key.to !== undefined) query = query.where('date', '<=', key.to);
+  if (after !== undefined) query = query.where('date', '>', after);
+  return (await query.orderBy('date').limit(limit).execute()).map(normaliseDay);
+}

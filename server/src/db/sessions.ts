@@ -4,7 +4,7 @@
  * next (docs/PERFORMANCE.md, issue #10). It still reads the database on every request, so a logout
  * or account deletion on any process takes effect at once.
  */
-import { prepared } from '../db/prepared';
+import { prepared } from './prepared';
 
 /** The signed-in user's row as read with the session, for the rest of the request. */
 export interface Account {

@@ -3,9 +3,10 @@ import { SKILLS, type Skill } from '@common/domain';
 import type { ActivityRecord, DailyMinutes, SkillMinutes } from '@common/api-types';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { dayColumns, normaliseDay, type DayRow } from '../db/activity';
+import { daysAfter, type DayRange, type DayRow } from '../db/activity';
 import type { Database } from '../db/database';
-import { goalOn, goalsInForce, type GoalEntry } from './shared';
+import { goalsInForce, type GoalEntry } from '../db/goals';
+import { goalOn } from './goals';
 
 export const totalOf = (day: Pick<DayRow, Skill>) => SKILLS.reduce((sum, skill) => sum + day[skill], 0);
 
@@ -53,17 +54,11 @@ export function toRecords(days: readonly DayRow[], goals: readonly GoalEntry[]):
  */
 export const RECORDS_PER_CHUNK = 100;
 
-type RangeKey = { userId: number; language: string; from?: string; to?: string };
-
 /** The records of a range, oldest first, RECORDS_PER_CHUNK at a time, yielding to other requests between chunks. */
-export async function* recordChunks(db: Kysely<Database>, key: RangeKey): AsyncGenerator<ActivityRecord[], void, undefined> {
+export async function* recordChunks(db: Kysely<Database>, key: DayRange): AsyncGenerator<ActivityRecord[], void, undefined> {
   let after: string | undefined;
   for (;;) {
-    let query = db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', key.userId).where('language', '=', key.language);
-    if (key.from !== undefined) query = query.where('date', '>=', key.from);
-    if (key.to !== undefined) query = query.where('date', '<=', key.to);
-    if (after !== undefined) query = query.where('date', '>', after);
-    const days = (await query.orderBy('date').limit(RECORDS_PER_CHUNK).execute()).map(normaliseDay);
+    const days = await daysAfter(db, key, after, RECORDS_PER_CHUNK);
     if (days.length === 0) return;
     const last = days[days.length - 1].date;
     yield toRecords(days, await goalsInForce(db, key.userId, key.language, days[0].date, last));

@@ -13,7 +13,7 @@ import type { Database } from '../db/database';
 import { ApiHttpError } from './errors';
 import { HashQueue, type HashQueueOptions } from './hashQueue';
 import { hashPassword, type HashCost } from './password';
-import { findSession } from './sessionQueries';
+import { findSession } from '../db/sessions';
 
 /** The cookie's name: `__Host-sid` whenever it is Secure, plain `sid` only for development over http. */
 export const sessionCookieName = (secure: boolean): string => (secure ? '__Host-sid' : 'sid');

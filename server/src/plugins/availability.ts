@@ -5,7 +5,7 @@
  * its disk full). With PostgreSQL stopped, /api/auth/check used to wait 20 s and more.
  */
 import type { FastifyInstance } from 'fastify';
-import { sendError } from './errors';
+import { RETRY_AFTER_SECONDS, sendError } from './errors';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 /**
@@ -13,7 +13,6 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
  * machine that wait can pass 10 s, and a late success beats a 503.
  */
 export const HASHING_REQUEST_TIMEOUT_MS = 30_000;
-const RETRY_AFTER_SECONDS = '5';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,31 +36,4 @@ export function registerDeadline(app: FastifyInstance, defaultTimeoutMs: number)
     reply.raw.once('close', () => clearTimeout(timer));
     done();
   });
-}
-
-const PG_UNAVAILABLE_MESSAGES = [
-  'Query read timeout',
-  'timeout exceeded when trying to connect',
-  'Connection terminated due to connection timeout',
-  'Connection terminated unexpectedly',
-];
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
-
-/**
- * True for a database error that a later retry may not meet: PostgreSQL connection failures and
- * timeouts (SQLSTATE class 08, 53300 too many connections, 57014 statement timeout, 57P0x
- * shutting down), and SQLite's busy, locked and full.
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
-  if (typeof code === 'string') {
-    if (NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('57P') || code === '57014' || code === '53300') return true;
-    if (/^SQLITE_(BUSY|LOCKED|FULL)/.test(code)) return true;
-  }
-  return typeof message === 'string' && PG_UNAVAILABLE_MESSAGES.some((m) => message.includes(m));
-}
-
-export function sendUnavailable(reply: Parameters<typeof sendError>[0]) {
-  reply.header('retry-after', RETRY_AFTER_SECONDS);
-  return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.');
 }

@@ -5,7 +5,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { API_ERRORS, ApiErrorCode } from '@common/schemas/errors';
-import { isDatabaseUnavailable, sendUnavailable } from './availability';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { SpaFallback } from './spa';
 
 /** A status and a code that API_ERRORS sends with it: `new ApiHttpError(409, 'FUTURE_DATE', …)` fails tsc. */
@@ -26,6 +26,14 @@ export class ApiHttpError extends Error {
 
 export function sendError(reply: FastifyReply, statusCode: number, code: ApiErrorCode, message: string): FastifyReply {
   return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: code, message });
+}
+
+/** Seconds a client waits before retrying a 503. */
+export const RETRY_AFTER_SECONDS = '5';
+
+export function sendUnavailable(reply: FastifyReply) {
+  reply.header('retry-after', RETRY_AFTER_SECONDS);
+  return sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a few seconds.');
 }
 
 export interface AjvError {

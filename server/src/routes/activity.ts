@@ -13,8 +13,10 @@ import { emptyQuery } from '@common/schemas/primitives';
 import { addMinutes, findDay, setDay } from '../db/activity';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
-import { jsonArray, recordChunks, RECORDS_PER_CHUNK, totalOf, toDailyMinutes, toRecord } from './activityRecord';
-import { checkDate, checkRealDate, goalsInForce, isPlausibleToday, languageForRead, languageForWrite, utcToday } from './shared';
+import { jsonArray, recordChunks, RECORDS_PER_CHUNK, totalOf, toDailyMinutes, toRecord } from '../domain/activityRecord';
+import { checkDate, checkRealDate, isPlausibleToday, utcToday } from '../domain/dates';
+import { goalsInForce } from '../db/goals';
+import { languageForRead, languageForWrite } from '../domain/languages';
 
 
 const skillLimitError = (skill: Skill) =>

@@ -14,8 +14,8 @@ import { ApiHttpError, validationMessage, type AjvError } from '../plugins/error
 import { hashPassword, isCommonPassword, verifyPassword } from '../plugins/password';
 import { accountKey, countAttempt, pruneAttempts, refundAttempt, resetAttempts } from '../plugins/rateLimit';
 import { publicErrors, security } from './schemas';
-import type { Account } from '../plugins/sessionQueries';
-import { rejectBody } from './shared';
+import type { Account } from '../db/sessions';
+import { rejectBody } from './requests';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MISSING = 'Input an email and password to continue';
@@ -160,7 +160,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: { ...emailAnswerSchema, description: 'Signed in' }, ...publicErrors('UNAUTHENTICATED') },
     },
     handler: async (request) => {
-      // Read with the session (plugins/sessionQueries.ts), so this answer costs one query.
+      // Read with the session (db/sessions.ts), so this answer costs one query.
       return { email: (request.account as Account).email };
     },
   });

@@ -6,8 +6,10 @@ import { NO_RUN, walkRun, type RunState } from '@common/streak';
 import { readRestDays } from '../db/restDays';
 import { readStreakMemory, saveStreakMemory } from '../db/streak';
 import { readErrors, security } from './schemas';
-import { recordChunks } from './activityRecord';
-import { addDays, checkDate, languageForRead, utcToday } from './shared';
+import { recordChunks } from '../domain/activityRecord';
+import { addDaysIso } from '@common/buckets';
+import { checkDate, utcToday } from '../domain/dates';
+import { languageForRead } from '../domain/languages';
 
 const min = (a: string, b: string) => (a < b ? a : b);
 
@@ -53,17 +55,17 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
 
       const saved = memory.saved && memory.saved.through <= today ? memory.saved : null;
       let state: RunState = saved ?? NO_RUN;
-      let next = saved ? addDays(saved.through, 1) : firstActivityDate;
+      let next = saved ? addDaysIso(saved.through, 1) : firstActivityDate;
       // Only days no add, goal change or "today" edit can reach any more are remembered.
-      const settled = addDays(min(today, utcToday(app)), -2);
+      const settled = addDaysIso(min(today, utcToday(app)), -2);
       let settledState: RunState | null = null;
       const walkTo = (to: string, achieved: string[]) => {
         if (next <= settled && settled <= to) {
           settledState = state = walkRun(state, next, settled, achieved, rest);
-          next = addDays(settled, 1);
+          next = addDaysIso(settled, 1);
         }
         state = walkRun(state, next, to, achieved, rest);
-        next = addDays(to, 1);
+        next = addDaysIso(to, 1);
       };
       // Chunk by chunk, so a first read of years of history lets other requests run in between.
       for await (const records of recordChunks(app.db, { userId, language, from: next, to: today })) {

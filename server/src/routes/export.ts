@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { exportAnswer, exportQuerySchema, type ExportFormat } from '@common/schemas/data';
 import { csvExport, jsonExport } from '../transfer/exportFile';
 import { readErrors, security } from './schemas';
-import { utcToday } from './shared';
+import { utcToday } from '../domain/dates';
 
 // Without the type provider: the answer is a stream, which its typed reply would not accept.
 export async function exportRoutes(app: FastifyInstance): Promise<void> {

@@ -7,7 +7,8 @@ import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schema
 import { historyChanged } from '../db/activity';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
-import { checkDate, isPlausibleToday, languageForRead, languageForWrite } from './shared';
+import { checkDate, isPlausibleToday } from '../domain/dates';
+import { languageForRead, languageForWrite } from '../domain/languages';
 
 export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();

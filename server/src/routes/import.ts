@@ -10,7 +10,9 @@ import { Problems, type ImportContext, type ImportPlan } from '../transfer/plan'
 import { readTogglCsv } from '../transfer/togglCsv';
 import { ApiHttpError } from '../plugins/errors';
 import { security, writeErrors } from './schemas';
-import { addDays, currentLanguage, utcToday } from './shared';
+import { addDaysIso } from '@common/buckets';
+import { currentLanguage } from '../db/languages';
+import { utcToday } from '../domain/dates';
 
 const DESCRIPTION =
   'source: lingualog-json (our JSON export: also restores goal history, previous hours, milestones and rest days, and starts ' +
@@ -46,7 +48,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const today = utcToday(app);
       const languages = await app.db.selectFrom('languages').select('name').execute();
-      const ctx: ImportContext = { today, latest: addDays(today, 1), knownLanguages: new Set(languages.map((l) => l.name)) };
+      const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(languages.map((l) => l.name)) };
       const problems = new Problems();
       const plan = await planOf(body, request.userId, ctx, problems);
       if (!plan || problems.any) {

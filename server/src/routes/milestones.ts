@@ -6,7 +6,8 @@ import { milestonesSchema } from '@common/schemas/milestones';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
-import { languageForRead, languageForWrite, languageSettings } from './shared';
+import { languageForRead, languageForWrite } from '../domain/languages';
+import { languageSettings } from '../db/languages';
 
 const answer = { ...milestonesSchema, description: 'Hours at which each level begins' };
 

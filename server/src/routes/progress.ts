@@ -6,7 +6,9 @@ import { languageQuery } from '@common/schemas/primitives';
 import { monthlyTotalSchema, monthTotalQuerySchema, progressSchema } from '@common/schemas/progress';
 import { prepared } from '../db/prepared';
 import { readErrors, security } from './schemas';
-import { byName, checkRealDate, languageForRead, settingsFromRow, startedLanguagesQuery } from './shared';
+import { byName, languageForRead } from '../domain/languages';
+import { checkRealDate } from '../domain/dates';
+import { settingsFromRow, startedLanguagesQuery } from '../db/languages';
 
 const monthTotalQuery = prepared((db, p: { userId: number; language: string; from: string; to: string }) =>
   db

@@ -7,7 +7,7 @@ import { dayNumber } from '@common/streak';
 import { readRestDays, writeRestDays } from '../db/restDays';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
-import { checkDate } from './shared';
+import { checkDate } from '../domain/dates';
 
 export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();

@@ -1,13 +1,15 @@
 /** Insights: minutes, active days and achieved days per day, week or month of a date range. */
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { bucketCount, bucketStarts, daysInRange } from '@common/buckets';
-import { STATS_EARLIEST_DATE, STATS_MAX_BUCKETS, statsQuerySchema, statsSchema, type Stats, type StatsBucketRow } from '@common/schemas/stats';
+import { addDaysIso, bucketCount, bucketStarts, daysInRange } from '@common/buckets';
+import { FIRST_DATE } from '@common/domain';
+import { STATS_MAX_BUCKETS, statsQuerySchema, statsSchema, type Stats, type StatsBucketRow } from '@common/schemas/stats';
 import { sumBuckets, type BucketSums } from '../db/stats';
 import { sumBucketsCached } from '../db/statsCache';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, security } from './schemas';
-import { addDays, checkDate, languageForRead, utcToday } from './shared';
+import { checkDate, utcToday } from '../domain/dates';
+import { languageForRead } from '../domain/languages';
 
 const zeros = (start: string): StatsBucketRow => ({
   start,
@@ -46,7 +48,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         "Weeks run Sunday to Saturday, months from the 1st; a bucket's `start` is its first day, so the first may lie before `from`, " +
         'but only days within `from`..`to` are counted. `activeDays`: days with any minutes; `achievedDays`: days achieved by the ' +
         "rule of the daily records (the learner's own answer, else the goal in force that day). `totals` sums the buckets and " +
-        `\`days\` is the number of days in the range. Both dates lie between ${STATS_EARLIEST_DATE} and today (else INVALID_INPUT; a ` +
+        `\`days\` is the number of days in the range. Both dates lie between ${FIRST_DATE} and today (else INVALID_INPUT; a ` +
         `date after every learner's today is FUTURE_DATE); \`from\` after \`to\` or more than ${STATS_MAX_BUCKETS} buckets is INVALID_INPUT. ` +
         'Before a language is chosen every bucket is zeros. Weeks and months that lie wholly in the range and are settled (their last day ' +
         "two days or more before the server's UTC date, out of reach of adds) are remembered per language and summed again only after a " +
@@ -59,8 +61,8 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
       const { from, to, bucket, language: requested } = request.query;
       for (const [field, date] of [['from', from], ['to', to]] as const) {
         checkDate(app, date);
-        if (date < STATS_EARLIEST_DATE) {
-          throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be ${STATS_EARLIEST_DATE} or later.`);
+        if (date < FIRST_DATE) {
+          throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be ${FIRST_DATE} or later.`);
         }
       }
       if (from > to) throw new ApiHttpError(400, 'INVALID_INPUT', '"from" must not be after "to".');
@@ -74,7 +76,7 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         const key = { userId: request.userId, language, from, to };
         // Days stay live (their count is bounded by the bucket limit); for weeks and months, the
         // settled day of the calendar's streak: no add reaches it or any day before it.
-        sums = bucket === 'day' ? await sumBuckets(app.db, { ...key, bucket }) : await sumBucketsCached(app.db, { ...key, bucket }, addDays(utcToday(app), -2));
+        sums = bucket === 'day' ? await sumBuckets(app.db, { ...key, bucket }) : await sumBucketsCached(app.db, { ...key, bucket }, addDaysIso(utcToday(app), -2));
       }
       const filled = new Map(sums.map((s) => [s.start, toBucket(s)]));
       const buckets = bucketStarts(from, to, bucket).map((start) => filled.get(start) ?? zeros(start));

@@ -6,7 +6,9 @@ import { chooseLanguageSchema, hasLanguageSchema, languageSchema, userLanguageSc
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { readErrors, writeErrors, security } from './schemas';
 import { forgetAccount } from '../plugins/rateLimit';
-import { assertKnownLanguage, currentLanguage, rejectBody } from './shared';
+import { assertKnownLanguage } from '../domain/languages';
+import { currentLanguage } from '../db/languages';
+import { rejectBody } from './requests';
 
 export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();

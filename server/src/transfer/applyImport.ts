@@ -10,8 +10,11 @@ import type { ImportAnswer, ImportMode } from '@common/schemas/data';
 import { dayColumns, historyChanged, normaliseDay, type DayRow } from '../db/activity';
 import type { Database } from '../db/database';
 import { writeRestDays } from '../db/restDays';
-import { addDays, byName, goalHistory, goalOn } from '../routes/shared';
-import { totalOf } from '../routes/activityRecord';
+import { addDaysIso } from '@common/buckets';
+import { byName } from '../domain/languages';
+import { goalHistory } from '../db/goals';
+import { goalOn } from '../domain/goals';
+import { totalOf } from '../domain/activityRecord';
 import { yieldToLoop, type DayImport, type ImportPlan, type LanguageImport } from './plan';
 
 const SINCE_EVER = '0000-01-01';
@@ -90,7 +93,7 @@ async function changesOf(db: Kysely<Database>, name: string, language: LanguageI
  */
 function overrideOf(day: DayImport, before: DayRow | undefined, goals: { from: string; minutes: number }[], options: ImportOptions): number | null {
   if (day.achieved === undefined) return options.mode === 'merge' ? (before?.achieved_override ?? null) : null;
-  if (day.date >= addDays(options.today, -1)) return null;
+  if (day.date >= addDaysIso(options.today, -1)) return null;
   const reached = totalOf(day.minutes) >= goalOn(goals, day.date);
   return day.achieved === reached ? null : day.achieved ? 1 : 0;
 }

@@ -4,14 +4,17 @@
  * even every day since 2000 in every language never holds other learners' requests up for long.
  */
 import type { Kysely } from 'kysely';
-import { SKILLS } from '@common/domain';
+import { FIRST_DATE, SKILLS } from '@common/domain';
 import { LINGUALOG_CSV_COLUMNS } from '@common/schemas/data';
 import { dayColumns, normaliseDay } from '../db/activity';
 import type { Database } from '../db/database';
 import { readRestDays } from '../db/restDays';
-import { toRecord } from '../routes/activityRecord';
-import { byName, goalHistory, goalOn, languageSettings } from '../routes/shared';
-import { EARLIEST_DATE, yieldToLoop } from './plan';
+import { toRecord } from '../domain/activityRecord';
+import { byName } from '../domain/languages';
+import { goalHistory } from '../db/goals';
+import { goalOn } from '../domain/goals';
+import { languageSettings } from '../db/languages';
+import { yieldToLoop } from './plan';
 
 const DAYS_PER_PAGE = 1000;
 
@@ -49,7 +52,7 @@ async function* dayPages(db: Kysely<Database>, userId: number, language: string,
 function exportedGoals(goals: Goals) {
   const entries: { from: string; dailyGoalMinutes: number }[] = [];
   for (const goal of goals) {
-    const from = goal.from < EARLIEST_DATE ? EARLIEST_DATE : goal.from;
+    const from = goal.from < FIRST_DATE ? FIRST_DATE : goal.from;
     if (entries.length > 0 && entries[entries.length - 1].from === from) entries.pop();
     entries.push({ from, dailyGoalMinutes: goal.minutes });
   }

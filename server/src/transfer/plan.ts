@@ -2,11 +2,10 @@
  * What every importer turns a file into (an ImportPlan), the problems it collects on the way, and
  * the contract's rules that all three sources share: dates, minutes per skill and day, languages.
  */
-import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, isIsoDate, SKILLS, type Milestones, type Skill } from '@common/domain';
+import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, FIRST_DATE, isIsoDate, SKILLS, type Milestones, type Skill } from '@common/domain';
 import type { ImportProblem } from '@common/schemas/data';
 import type { RestDays } from '@common/schemas/restDays';
 
-export const EARLIEST_DATE = '2000-01-01';
 const MAX_PROBLEMS = 100;
 
 export interface DayImport {
@@ -77,7 +76,7 @@ export function languageOf(plan: ImportPlan, name: string): LanguageImport {
 /** A reason the date cannot be imported, or null when it can. */
 export function dateProblem(date: string, ctx: ImportContext): string | null {
   if (!isIsoDate(date)) return `"${shorten(date)}" is not a date written YYYY-MM-DD.`;
-  if (date < EARLIEST_DATE) return `${date} is before ${EARLIEST_DATE}, the earliest day LinguaLog keeps.`;
+  if (date < FIRST_DATE) return `${date} is before ${FIRST_DATE}, the earliest day LinguaLog keeps.`;
   if (date > ctx.latest) return `${date} has not started yet; days can be imported up to today.`;
   return null;
 }

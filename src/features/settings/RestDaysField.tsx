@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { FIRST_DATE } from '@common/domain';
 import type { RestDays } from '@common/schemas/restDays';
 import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
 import { formatDayName } from '@/lib/calendar';
 import {
-  FIRST_DATE,
   WEEKDAY_NAMES,
   canAddWeekday,
   periodAdded,

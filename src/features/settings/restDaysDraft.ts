@@ -1,11 +1,9 @@
 /** Pure rules of the rest-days draft (contract, second edition, "Forgiving streaks"). */
+import { FIRST_DATE } from '@common/domain';
 import type { RestDays } from '@common/schemas/restDays';
 import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX } from '@common/schemas/restDays';
 
 export type RestPeriod = RestDays['periods'][number];
-
-/** The first date the server accepts anywhere (contract: "Tightened rules"). */
-export const FIRST_DATE = '2000-01-01';
 
 export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 

@@ -1,0 +1,53 @@
+/** The learner's current language and a language's settings and totals (users, languages, user_languages). */
+import type { Kysely, Selectable } from 'kysely';
+import { DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, MILESTONE_KEYS, SKILLS, type Milestones, type Skill } from '@common/domain';
+import type { Database, UserLanguagesTable } from './database';
+import { prepared } from './prepared';
+
+const currentLanguageQuery = prepared((db, p: { userId: number }) => db.selectFrom('users').select('current_language').where('id', '=', p.userId));
+
+export async function currentLanguage(db: Kysely<Database>, userId: number): Promise<string | null> {
+  const row = await currentLanguageQuery.takeFirst(db, { userId });
+  return row?.current_language ?? null;
+}
+
+/** Compiled once: every read naming ?language= runs it (the insights' and the dashboard's per-language reads). */
+const knownLanguageQuery = prepared((db, p: { name: string }) => db.selectFrom('languages').select('name').where('name', '=', p.name));
+
+export async function isKnownLanguage(db: Kysely<Database>, name: string): Promise<boolean> {
+  return (await knownLanguageQuery.takeFirst(db, { name })) !== undefined;
+}
+
+export interface LanguageSettings {
+  previousHours: number;
+  milestones: Milestones;
+  /** Minutes per skill over the whole history, from the running totals db/activity.ts keeps. */
+  totals: Record<Skill, number>;
+}
+
+/**
+ * The columns of a language's settings and totals. Only these are read: better-sqlite3 builds every
+ * column of a row into its object, and the streak cache's columns would double the cost of the
+ * progress read (docs/PERFORMANCE.md, issue #10).
+ */
+const SETTINGS_COLUMNS = ['language', 'previous_hours', ...MILESTONE_KEYS, 'listening_total', 'reading_total', 'speaking_total', 'writing_total'] as const;
+type SettingsRow = Pick<Selectable<UserLanguagesTable>, (typeof SETTINGS_COLUMNS)[number]>;
+
+/** A language's settings and totals, or the defaults (and zeros) for a language this user has not started. */
+const settingsQuery = prepared((db, p: { userId: number; language: string }) =>
+  db.selectFrom('user_languages').select(SETTINGS_COLUMNS).where('user_id', '=', p.userId).where('language', '=', p.language),
+);
+
+export async function languageSettings(db: Kysely<Database>, userId: number, language: string | null): Promise<LanguageSettings> {
+  return settingsFromRow(language ? await settingsQuery.takeFirst(db, { userId, language }) : undefined);
+}
+
+/** Every language the user has started, with its settings and totals: one query for the progress read. */
+export const startedLanguagesQuery = prepared((db, p: { userId: number }) => db.selectFrom('user_languages').select(SETTINGS_COLUMNS).where('user_id', '=', p.userId));
+
+export function settingsFromRow(row: SettingsRow | undefined): LanguageSettings {
+  if (!row) return { previousHours: DEFAULT_PREVIOUS_HOURS, milestones: { ...DEFAULT_MILESTONES }, totals: { listening: 0, reading: 0, speaking: 0, writing: 0 } };
+  const milestones = Object.fromEntries(MILESTONE_KEYS.map((k) => [k, Number(row[k])])) as Milestones;
+  const totals = Object.fromEntries(SKILLS.map((skill) => [skill, Number(row[`${skill}_total`])])) as Record<Skill, number>;
+  return { previousHours: Number(row.previous_hours), milestones, totals };
+}
