@@ -1,7 +1,22 @@
 /* ESLint 8 legacy config. One direction of imports in the SPA:
  * lib / components / styles -> features -> app; a feature never imports another feature;
- * browser code never imports server/, the server never imports src/. */
+ * browser code never imports server/, the server never imports src/.
+ * The server's floors (docs/ARCHITECTURE.md): app -> routes -> transfer -> domain -> db, with
+ * plugins beside routes; only db/ holds SQL. */
 const features = ['auth', 'onboarding', 'dashboard', 'settings', 'insights'];
+const server = (...dirs) => dirs.map((d) => `./server/src/${d}`);
+const restrictedImports = {
+  paths: [
+    { name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use useAppDispatch / useAppSelector from @/app/hooks.' },
+  ],
+};
+/* Kysely's query builders, sql`` and better-sqlite3's prepare: SQL is written in server/src/db/ only. */
+const SQL_OUTSIDE_DB = 'SQL lives in server/src/db/ (a repository function); call it from here.';
+const sqlSyntax = [
+  { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with|transaction|prepare|executeQuery)$/]", message: SQL_OUTSIDE_DB },
+  { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_OUTSIDE_DB },
+  { selector: "TaggedTemplateExpression[tag.object.name='sql']", message: SQL_OUTSIDE_DB },
+];
 
 module.exports = {
   root: true,
@@ -12,19 +27,13 @@ module.exports = {
   extends: ['eslint:recommended', 'plugin:@typescript-eslint/recommended', 'plugin:react-hooks/recommended'],
   settings: {
     'import/resolver': { [require.resolve('./scripts/eslint-alias-resolver.cjs')]: {} },
+    'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
   },
   ignorePatterns: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'data'],
   rules: {
     '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     '@typescript-eslint/consistent-type-imports': 'error',
-    'no-restricted-imports': [
-      'error',
-      {
-        paths: [
-          { name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use useAppDispatch / useAppSelector from @/app/hooks.' },
-        ],
-      },
-    ],
+    'no-restricted-imports': ['error', restrictedImports],
     'import/no-restricted-paths': [
       'error',
       {
@@ -39,6 +48,12 @@ module.exports = {
           { target: './src', from: './server', message: 'Browser code never imports the server.' },
           { target: './server', from: './src', message: 'The server never imports the SPA.' },
           { target: './common', from: ['./src', './server'], message: 'common/ stands alone (no DOM or Node APIs).' },
+          { target: server('db'), from: [...server('domain', 'transfer', 'routes', 'plugins'), './server/src/app.ts'], message: 'db/ is the lowest floor: it imports only common/ and itself.' },
+          { target: server('domain'), from: [...server('transfer', 'routes'), './server/src/app.ts'], message: 'The domain never imports a higher floor.' },
+          { target: server('domain', 'transfer'), from: server('plugins'), except: ['./errors.ts'], message: 'Rules use only ApiHttpError from plugins/.' },
+          { target: server('transfer'), from: [...server('routes'), './server/src/app.ts'], message: 'transfer/ uses the domain and db, never routes/.' },
+          { target: server('plugins'), from: [...server('routes', 'transfer', 'domain'), './server/src/app.ts'], message: 'Plugins sit below the routes and beside the domain.' },
+          { target: server('routes'), from: './server/src/app.ts', message: 'Routes never import the app.' },
         ],
       },
     ],
@@ -47,6 +62,18 @@ module.exports = {
     // CommonJS by nature (ESLint loads these with require()).
     { files: ['*.cjs', 'scripts/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
     { files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'], env: { browser: true } },
+    {
+      files: ['server/src/**/*.ts'],
+      excludedFiles: ['server/src/db/**'],
+      rules: {
+        'no-restricted-syntax': ['error', ...sqlSyntax],
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          { paths: ['kysely', 'better-sqlite3', 'pg'].map((name) => ({ name, allowTypeImports: true, message: SQL_OUTSIDE_DB })) },
+        ],
+      },
+    },
+    { files: ['server/src/**/*.ts'], rules: { 'import/no-cycle': 'error' } },
     { files: ['server/**/*.ts', 'scripts/**/*.mjs', 'scripts/**/*.cjs', 'test/e2e/**/*.ts', '*.config.ts', '.eslintrc.cjs'], env: { node: true } },
   ],
 };

@@ -3,6 +3,7 @@
  * so the import-boundary rules in .eslintrc.cjs see where an aliased import really points.
  * (A local file instead of eslint-import-resolver-typescript, whose native bindings break `npm ci`.)
  */
+const { isBuiltin } = require('node:module');
 const path = require('node:path');
 const resolve = require('resolve');
 
@@ -16,6 +17,8 @@ const extensions = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'];
 exports.interfaceVersion = 2;
 
 exports.resolve = (source, file) => {
+  // Node's own modules have no file (import/no-cycle would stat 'node:path').
+  if (isBuiltin(source)) return { found: true, path: null };
   const alias = aliases.find(([prefix]) => source.startsWith(prefix));
   const request = alias ? alias[1] + source.slice(alias[0].length) : source;
   try {

@@ -163,3 +163,30 @@ export async function daysAfter(db: Kysely<Database>, key: DayRange, after: stri
   if (after !== undefined) query = query.where('date', '>', after);
   return (await query.orderBy('date').limit(limit).execute()).map(normaliseDay);
 }
+
+/** Every day of a language, in no particular order. */
+export async function allDays(db: Kysely<Database>, key: Omit<DayKey, 'date'>): Promise<DayRow[]> {
+  const rows = await db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', key.userId).where('language', '=', key.language).execute();
+  return rows.map(normaliseDay);
+}
+
+/** Compiled once: the calendar asks for a month's total on every visit. */
+const monthTotalQuery = prepared((db, p: { userId: number; language: string; from: string; to: string }) =>
+  db
+    .selectFrom('daily_activity')
+    .select((eb) => eb.fn.sum<number | string | null>(eb(eb(eb('listening', '+', eb.ref('reading')), '+', eb.ref('speaking')), '+', eb.ref('writing'))).as('total'))
+    .where('user_id', '=', p.userId)
+    .where('language', '=', p.language)
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to),
+);
+
+/** The minutes of a language from `from` to `to`, both included. */
+export async function monthTotal(db: Kysely<Database>, p: { userId: number; language: string; from: string; to: string }): Promise<number> {
+  return Number((await monthTotalQuery.takeFirst(db, p))?.total ?? 0);
+}
+
+export async function firstActivityDate(db: Kysely<Database>, key: Omit<DayKey, 'date'>): Promise<string | null> {
+  const row = await db.selectFrom('daily_activity').select('date').where('user_id', '=', key.userId).where('language', '=', key.language).orderBy('date').limit(1).executeTakeFirst();
+  return row?.date ?? null;
+}

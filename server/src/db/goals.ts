@@ -1,5 +1,6 @@
 /** A language's goal history: the rows of daily_goals. */
 import type { Kysely } from 'kysely';
+import { historyChanged } from './activity';
 import type { Database } from './database';
 
 export type GoalEntry = { from: string; minutes: number };
@@ -24,3 +25,37 @@ export async function goalsInForce(db: Kysely<Database>, userId: number, languag
 /** The whole goal history of a language, oldest first: for export and import, which need every entry. */
 export const goalHistory = (db: Kysely<Database>, userId: number, language: string): Promise<GoalEntry[]> =>
   goalsInForce(db, userId, language, '0000-01-01', '9999-12-31');
+
+/** The newest entry's minutes: a learner ahead of UTC may already have set a goal from "tomorrow". */
+export async function newestGoal(db: Kysely<Database>, userId: number, language: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('daily_goals')
+    .select('minutes')
+    .where('user_id', '=', userId)
+    .where('language', '=', language)
+    .orderBy('effective_from', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.minutes) : undefined;
+}
+
+/** The goal from `date` on: replaces the entries from that date. */
+export async function setGoalFrom(db: Kysely<Database>, key: { userId: number; language: string }, date: string, minutes: number): Promise<void> {
+  const { userId, language } = key;
+  await db.transaction().execute(async (trx) => {
+    // The first goal also holds for every day before it. Every language starts with one "since ever", but
+    // a history stored before that rule may have none before today: the new entry then changes the goal of
+    // settled days, so what the calendar and the insights remember of them no longer holds (db/activity.ts).
+    const earlier = await trx
+      .selectFrom('daily_goals')
+      .select('effective_from')
+      .where('user_id', '=', userId)
+      .where('language', '=', language)
+      .where('effective_from', '<', date)
+      .limit(1)
+      .executeTakeFirst();
+    if (!earlier) await historyChanged(trx, key);
+    await trx.deleteFrom('daily_goals').where('user_id', '=', userId).where('language', '=', language).where('effective_from', '>=', date).execute();
+    await trx.insertInto('daily_goals').values({ user_id: userId, language, effective_from: date, minutes }).execute();
+  });
+}

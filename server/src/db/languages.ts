@@ -1,6 +1,6 @@
 /** The learner's current language and a language's settings and totals (users, languages, user_languages). */
 import type { Kysely, Selectable } from 'kysely';
-import { DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, MILESTONE_KEYS, SKILLS, type Milestones, type Skill } from '@common/domain';
+import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, MILESTONE_KEYS, SKILLS, type Milestones, type Skill } from '@common/domain';
 import type { Database, UserLanguagesTable } from './database';
 import { prepared } from './prepared';
 
@@ -16,6 +16,41 @@ const knownLanguageQuery = prepared((db, p: { name: string }) => db.selectFrom('
 
 export async function isKnownLanguage(db: Kysely<Database>, name: string): Promise<boolean> {
   return (await knownLanguageQuery.takeFirst(db, { name })) !== undefined;
+}
+
+/** Every language a learner may pick. */
+export async function offeredLanguages(db: Kysely<Database>): Promise<string[]> {
+  return (await db.selectFrom('languages').select('name').execute()).map((r) => r.name);
+}
+
+/** Makes `name` the current language; the first pick starts it with the defaults. */
+export async function chooseLanguage(db: Kysely<Database>, userId: number, name: string, nowMs: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const started = await trx
+      .insertInto('user_languages')
+      .values({ user_id: userId, language: name, previous_hours: DEFAULT_PREVIOUS_HOURS, ...DEFAULT_MILESTONES, created_at: nowMs })
+      .onConflict((oc) => oc.columns(['user_id', 'language']).doNothing())
+      .executeTakeFirst();
+    if (Number(started.numInsertedOrUpdatedRows ?? 0) > 0) {
+      // The default goal has held "since ever", so every past day has a goal to compare against.
+      await trx.insertInto('daily_goals').values({ user_id: userId, language: name, effective_from: '0000-01-01', minutes: DEFAULT_DAILY_GOAL_MINUTES }).execute();
+    }
+    await trx.updateTable('users').set({ current_language: name }).where('id', '=', userId).execute();
+  });
+}
+
+export async function startedLanguageNames(db: Kysely<Database>, userId: number): Promise<string[]> {
+  return (await db.selectFrom('user_languages').select('language').where('user_id', '=', userId).execute()).map((r) => r.language);
+}
+
+type SettingsKey = { userId: number; language: string };
+
+export async function saveMilestones(db: Kysely<Database>, key: SettingsKey, milestones: Milestones): Promise<void> {
+  await db.updateTable('user_languages').set(milestones).where('user_id', '=', key.userId).where('language', '=', key.language).execute();
+}
+
+export async function savePreviousHours(db: Kysely<Database>, key: SettingsKey, previousHours: number): Promise<void> {
+  await db.updateTable('user_languages').set({ previous_hours: previousHours }).where('user_id', '=', key.userId).where('language', '=', key.language).execute();
 }
 
 export interface LanguageSettings {

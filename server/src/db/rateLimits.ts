@@ -3,10 +3,10 @@
  * balancer shares them. One atomic upsert both starts a new window and counts an attempt.
  */
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/database';
-import { ApiHttpError } from './errors';
+import type { Database } from './database';
 
-export async function countAttempt(db: Kysely<Database>, key: string, limit: number, windowMs: number, nowMs: number): Promise<void> {
+/** Counts one attempt under `key`; answers the window's count and start after it. */
+export async function countAttempt(db: Kysely<Database>, key: string, windowMs: number, nowMs: number): Promise<{ count: number; windowStart: number }> {
   const expired = sql<boolean>`rate_limits.window_start <= ${nowMs - windowMs}`;
   const row = await db
     .insertInto('rate_limits')
@@ -19,12 +19,7 @@ export async function countAttempt(db: Kysely<Database>, key: string, limit: num
     )
     .returning(['count', 'window_start'])
     .executeTakeFirstOrThrow();
-  if (Number(row.count) > limit) {
-    const retryAfter = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - nowMs) / 1000));
-    throw new ApiHttpError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${retryAfter} seconds and try again.`, {
-      'retry-after': String(retryAfter),
-    });
-  }
+  return { count: Number(row.count), windowStart: Number(row.window_start) };
 }
 
 /** The counter of one email address. The key holds the address, so deleting the account deletes it too. */

@@ -26,3 +26,7 @@ export async function writeRestDays(trx: Transaction<Database>, userId: number, 
     await trx.insertInto('rest_periods').values(value.periods.map((p) => ({ user_id: userId, from_date: p.from, to_date: p.to }))).execute();
   }
 }
+
+export async function saveRestDays(db: Kysely<Database>, userId: number, value: RestDays): Promise<void> {
+  await db.transaction().execute((trx) => writeRestDays(trx, userId, value));
+}

@@ -13,7 +13,7 @@ import type { Database } from '../db/database';
 import { ApiHttpError } from './errors';
 import { HashQueue, type HashQueueOptions } from './hashQueue';
 import { hashPassword, type HashCost } from './password';
-import { findSession } from '../db/sessions';
+import { createSession, deleteExpiredSessions, deleteSession, findSession, touchSession } from '../db/sessions';
 
 /** The cookie's name: `__Host-sid` whenever it is Secure, plain `sid` only for development over http. */
 export const sessionCookieName = (secure: boolean): string => (secure ? '__Host-sid' : 'sid');
@@ -86,13 +86,13 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
   app.decorate('startSession', async (reply: FastifyReply, userId: number) => {
     const token = randomBytes(32).toString('base64url');
     const now = app.now().getTime();
-    await app.db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_seen_at: now }).execute();
+    await createSession(app.db, hashToken(token), userId, now);
     reply.setCookie(cookieName, token, { ...cookieOptions, maxAge: Math.floor(options.absoluteMs / 1000) });
   });
 
   app.decorate('endSession', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[cookieName];
-    if (token) await app.db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    if (token) await deleteSession(app.db, hashToken(token));
     reply.clearCookie(cookieName, cookieOptions);
   });
 
@@ -112,11 +112,11 @@ async function sessionUser(app: FastifyInstance, options: SessionOptions, token:
   const now = app.now().getTime();
   const lastSeen = Number(session.last_seen_at);
   if (now - lastSeen >= options.idleMs || now - Number(session.created_at) >= options.absoluteMs) {
-    await app.db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    await deleteSession(app.db, tokenHash);
     return null;
   }
   if (now - lastSeen >= lastSeenResolutionMs(options.idleMs)) {
-    await app.db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+    await touchSession(app.db, tokenHash, now);
   }
   return session;
 }
@@ -124,9 +124,5 @@ async function sessionUser(app: FastifyInstance, options: SessionOptions, token:
 /** Removes every expired session of a user; run at sign-in so old sessions do not pile up. */
 export async function pruneSessions(app: FastifyInstance, userId: number): Promise<void> {
   const now = app.now().getTime();
-  await app.db
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('last_seen_at', '<=', now - app.auth.idleMs), eb('created_at', '<=', now - app.auth.absoluteMs)]))
-    .execute();
+  await deleteExpiredSessions(app.db, userId, now - app.auth.idleMs, now - app.auth.absoluteMs);
 }

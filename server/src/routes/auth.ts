@@ -12,7 +12,9 @@ import { pruneSessions } from '../plugins/auth';
 import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
 import { ApiHttpError, validationMessage, type AjvError } from '../plugins/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../plugins/password';
-import { accountKey, countAttempt, pruneAttempts, refundAttempt, resetAttempts } from '../plugins/rateLimit';
+import { accountKey, pruneAttempts, refundAttempt, resetAttempts } from '../db/rateLimits';
+import { createUser, findUserByEmail } from '../db/users';
+import { limitAttempts } from '../domain/rateLimit';
 import { publicErrors, security } from './schemas';
 import type { Account } from '../db/sessions';
 import { rejectBody } from './requests';
@@ -60,12 +62,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     await pruneAttempts(app.db, longestWindowMs, now);
     if (kind === 'register') {
       // Sign-up answers EMAIL_EXISTS by design, so each try is an enumeration probe: an hourly budget of its own.
-      await countAttempt(app.db, `register-ip:${request.ip}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
+      await limitAttempts(app.db, `register-ip:${request.ip}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
     } else {
-      await countAttempt(app.db, `login-ip:${request.ip}`, rateLimit.perIp, rateLimit.windowMs, now);
-      await countAttempt(app.db, shortLoginKey(request), rateLimit.failuresPerIpShort, rateLimit.shortWindowMs, now);
+      await limitAttempts(app.db, `login-ip:${request.ip}`, rateLimit.perIp, rateLimit.windowMs, now);
+      await limitAttempts(app.db, shortLoginKey(request), rateLimit.failuresPerIpShort, rateLimit.shortWindowMs, now);
     }
-    await countAttempt(app.db, accountKey(kind, email), rateLimit.perAccount, rateLimit.windowMs, now);
+    await limitAttempts(app.db, accountKey(kind, email), rateLimit.perAccount, rateLimit.windowMs, now);
   }
 
   app.post('/register', {
@@ -87,18 +89,13 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const { email, password } = request.body;
       checkSignUpInput(email, password);
       await throttle('register', request, email);
-      const taken = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      const taken = await findUserByEmail(app.db, email);
       if (taken) throw emailExists();
       const passwordHash = await hashPassword(password, app.auth.hashCost, app.hashQueue.forRequest(request, reply));
-      const user = await app.db
-        .insertInto('users')
-        .values({ email, password_hash: passwordHash, current_language: null, created_at: app.now().getTime() })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-        .catch((err: unknown) => {
-          throw isUniqueViolation(err) ? emailExists() : err;
-        });
-      await app.startSession(reply, Number(user.id));
+      const userId = await createUser(app.db, email, passwordHash, app.now().getTime()).catch((err: unknown) => {
+        throw isUniqueViolation(err) ? emailExists() : err;
+      });
+      await app.startSession(reply, userId);
       return reply.code(201).send({ email });
     },
   });
@@ -123,7 +120,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const { email, password } = request.body;
       if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', MISSING);
       await throttle('login', request, email);
-      const user = await app.db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
+      const user = await findUserByEmail(app.db, email);
       const valid = await verifyPassword(password, user?.password_hash ?? app.auth.dummyHash, app.hashQueue.forRequest(request, reply));
       if (!user || !valid) throw new ApiHttpError(401, 'INVALID_CREDENTIALS', 'Incorrect email and/or password, try again');
       const userId = Number(user.id);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { calendarSummaryQuerySchema, calendarSummarySchema, type CalendarSummary } from '@common/schemas/calendar';
 import { NO_RUN, walkRun, type RunState } from '@common/streak';
+import { firstActivityDate as firstDay } from '../db/activity';
 import { readRestDays } from '../db/restDays';
 import { readStreakMemory, saveStreakMemory } from '../db/streak';
 import { readErrors, security } from './schemas';
@@ -39,18 +40,7 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
       const key = { userId, language };
       const rest = await readRestDays(app.db, userId);
       const restKey = JSON.stringify(rest);
-      const [firstRow, memory] = await Promise.all([
-        app.db
-          .selectFrom('daily_activity')
-          .select('date')
-          .where('user_id', '=', userId)
-          .where('language', '=', language)
-          .orderBy('date')
-          .limit(1)
-          .executeTakeFirst(),
-        readStreakMemory(app.db, key, restKey),
-      ]);
-      const firstActivityDate = firstRow?.date ?? null;
+      const [firstActivityDate, memory] = await Promise.all([firstDay(app.db, key), readStreakMemory(app.db, key, restKey)]);
       if (firstActivityDate === null || firstActivityDate > today) return { firstActivityDate, streakDays: 0, longestStreakDays: 0 };
 
       const saved = memory.saved && memory.saved.through <= today ? memory.saved : null;

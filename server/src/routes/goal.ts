@@ -4,7 +4,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { DEFAULT_DAILY_GOAL_MINUTES, GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
 import { dailyGoalSchema, saveDailyGoalSchema, type DailyGoal } from '@common/schemas/goal';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
-import { historyChanged } from '../db/activity';
+import { newestGoal, setGoalFrom } from '../db/goals';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { checkDate, isPlausibleToday } from '../domain/dates';
@@ -16,17 +16,8 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
   async function currentGoal(userId: number, requested: string | undefined): Promise<DailyGoal> {
     const language = await languageForRead(app, userId, requested);
     // The newest entry: a learner ahead of UTC may already have set a goal from "tomorrow".
-    const newest = language
-      ? await app.db
-          .selectFrom('daily_goals')
-          .select('minutes')
-          .where('user_id', '=', userId)
-          .where('language', '=', language)
-          .orderBy('effective_from', 'desc')
-          .limit(1)
-          .executeTakeFirst()
-      : undefined;
-    return { dailyGoalMinutes: newest ? Number(newest.minutes) : DEFAULT_DAILY_GOAL_MINUTES };
+    const newest = language ? await newestGoal(app.db, userId, language) : undefined;
+    return { dailyGoalMinutes: newest ?? DEFAULT_DAILY_GOAL_MINUTES };
   }
 
   app.get('/daily-goal', {
@@ -75,22 +66,7 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
       if (!isPlausibleToday(app, date)) throw new ApiHttpError(400, 'INVALID_INPUT', `A daily goal can only be saved for today; ${date} is not today.`);
       const userId = request.userId;
       const language = await languageForWrite(app, userId);
-      await app.db.transaction().execute(async (trx) => {
-        // The first goal also holds for every day before it. Every language starts with one "since ever", but
-        // a history stored before that rule may have none before today: the new entry then changes the goal of
-        // settled days, so what the calendar and the insights remember of them no longer holds (db/activity.ts).
-        const earlier = await trx
-          .selectFrom('daily_goals')
-          .select('effective_from')
-          .where('user_id', '=', userId)
-          .where('language', '=', language)
-          .where('effective_from', '<', date)
-          .limit(1)
-          .executeTakeFirst();
-        if (!earlier) await historyChanged(trx, { userId, language });
-        await trx.deleteFrom('daily_goals').where('user_id', '=', userId).where('language', '=', language).where('effective_from', '>=', date).execute();
-        await trx.insertInto('daily_goals').values({ user_id: userId, language, effective_from: date, minutes: dailyGoalMinutes }).execute();
-      });
+      await setGoalFrom(app.db, { userId, language }, date, dailyGoalMinutes);
       return { dailyGoalMinutes };
     },
   });

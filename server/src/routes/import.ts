@@ -11,7 +11,7 @@ import { readTogglCsv } from '../transfer/togglCsv';
 import { ApiHttpError } from '../plugins/errors';
 import { security, writeErrors } from './schemas';
 import { addDaysIso } from '@common/buckets';
-import { currentLanguage } from '../db/languages';
+import { currentLanguage, offeredLanguages } from '../db/languages';
 import { utcToday } from '../domain/dates';
 
 const DESCRIPTION =
@@ -47,8 +47,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
         throw new ApiHttpError(400, 'INVALID_INPUT', '"language" and "skillMap" apply only to toggl-csv imports.');
       }
       const today = utcToday(app);
-      const languages = await app.db.selectFrom('languages').select('name').execute();
-      const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(languages.map((l) => l.name)) };
+      const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(await offeredLanguages(app.db)) };
       const problems = new Problems();
       const plan = await planOf(body, request.userId, ctx, problems);
       if (!plan || problems.any) {

@@ -4,6 +4,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { languagesSchema } from '@common/schemas/languages';
 import { emptyQuery } from '@common/schemas/primitives';
 import { publicErrors } from './schemas';
+import { offeredLanguages } from '../db/languages';
 import { byName } from '../domain/languages';
 
 export async function languageRoutes(fastify: FastifyInstance): Promise<void> {
@@ -16,8 +17,7 @@ export async function languageRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: languagesSchema, ...publicErrors() },
     },
     handler: async () => {
-      const rows = await app.db.selectFrom('languages').select('name').execute();
-      return rows.map((r) => r.name).sort(byName).map((name) => ({ name }));
+      return (await offeredLanguages(app.db)).sort(byName).map((name) => ({ name }));
     },
   });
 }

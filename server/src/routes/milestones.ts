@@ -7,7 +7,7 @@ import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schema
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { languageForRead, languageForWrite } from '../domain/languages';
-import { languageSettings } from '../db/languages';
+import { languageSettings, saveMilestones } from '../db/languages';
 
 const answer = { ...milestonesSchema, description: 'Hours at which each level begins' };
 
@@ -64,7 +64,7 @@ export async function milestoneRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const language = await languageForWrite(app, request.userId);
       const values = Object.fromEntries(MILESTONE_KEYS.map((k) => [k, milestones[k]])) as Milestones;
-      await app.db.updateTable('user_languages').set(values).where('user_id', '=', request.userId).where('language', '=', language).execute();
+      await saveMilestones(app.db, { userId: request.userId, language }, values);
       return values;
     },
   });

@@ -6,7 +6,7 @@ import { previousTimeSchema } from '@common/schemas/previousTime';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
 import { readErrors, writeErrors, security } from './schemas';
 import { languageForRead, languageForWrite } from '../domain/languages';
-import { languageSettings } from '../db/languages';
+import { languageSettings, savePreviousHours } from '../db/languages';
 
 const answer = { ...previousTimeSchema, description: 'Previous hours of the language' };
 
@@ -54,12 +54,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
     handler: async (request) => {
       const { previousHours } = request.body;
       const language = await languageForWrite(app, request.userId);
-      await app.db
-        .updateTable('user_languages')
-        .set({ previous_hours: previousHours })
-        .where('user_id', '=', request.userId)
-        .where('language', '=', language)
-        .execute();
+      await savePreviousHours(app.db, { userId: request.userId, language }, previousHours);
       return { previousHours };
     },
   });

@@ -4,21 +4,11 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { SKILLS, levelForHours, levelHours } from '@common/domain';
 import { languageQuery } from '@common/schemas/primitives';
 import { monthlyTotalSchema, monthTotalQuerySchema, progressSchema } from '@common/schemas/progress';
-import { prepared } from '../db/prepared';
+import { monthTotal } from '../db/activity';
 import { readErrors, security } from './schemas';
 import { byName, languageForRead } from '../domain/languages';
 import { checkRealDate } from '../domain/dates';
 import { settingsFromRow, startedLanguagesQuery } from '../db/languages';
-
-const monthTotalQuery = prepared((db, p: { userId: number; language: string; from: string; to: string }) =>
-  db
-    .selectFrom('daily_activity')
-    .select((eb) => eb.fn.sum<number | string | null>(eb(eb(eb('listening', '+', eb.ref('reading')), '+', eb.ref('speaking')), '+', eb.ref('writing'))).as('total'))
-    .where('user_id', '=', p.userId)
-    .where('language', '=', p.language)
-    .where('date', '>=', p.from)
-    .where('date', '<=', p.to),
-);
 
 export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -69,8 +59,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
       const language = await languageForRead(app, request.userId, requested, request.account);
       if (!language) return { monthlyTotalMins: 0 };
       const month = today.slice(0, 7);
-      const row = await monthTotalQuery.takeFirst(app.db, { userId: request.userId, language, from: `${month}-01`, to: `${month}-31` });
-      return { monthlyTotalMins: Number(row?.total ?? 0) };
+      return { monthlyTotalMins: await monthTotal(app.db, { userId: request.userId, language, from: `${month}-01`, to: `${month}-31` }) };
     },
   });
 }

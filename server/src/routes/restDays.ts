@@ -4,7 +4,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { emptyQuery } from '@common/schemas/primitives';
 import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
 import { dayNumber } from '@common/streak';
-import { readRestDays, writeRestDays } from '../db/restDays';
+import { readRestDays, saveRestDays } from '../db/restDays';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { checkDate } from '../domain/dates';
@@ -49,7 +49,7 @@ export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
         }
       });
       const userId = request.userId;
-      await app.db.transaction().execute((trx) => writeRestDays(trx, userId, { weekdays, periods }));
+      await saveRestDays(app.db, userId, { weekdays, periods });
       return readRestDays(app.db, userId);
     },
   });

@@ -1,13 +1,12 @@
 /** The current language and the account itself. */
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS } from '@common/domain';
 import { chooseLanguageSchema, hasLanguageSchema, languageSchema, userLanguageSchema } from '@common/schemas/languages';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { readErrors, writeErrors, security } from './schemas';
-import { forgetAccount } from '../plugins/rateLimit';
+import { deleteUser } from '../db/users';
 import { assertKnownLanguage } from '../domain/languages';
-import { currentLanguage } from '../db/languages';
+import { chooseLanguage, currentLanguage } from '../db/languages';
 import { rejectBody } from './requests';
 
 export async function userRoutes(fastify: FastifyInstance): Promise<void> {
@@ -38,19 +37,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { name } = request.body;
       await assertKnownLanguage(app.db, name);
-      const userId = request.userId;
-      await app.db.transaction().execute(async (trx) => {
-        const started = await trx
-          .insertInto('user_languages')
-          .values({ user_id: userId, language: name, previous_hours: DEFAULT_PREVIOUS_HOURS, ...DEFAULT_MILESTONES, created_at: app.now().getTime() })
-          .onConflict((oc) => oc.columns(['user_id', 'language']).doNothing())
-          .executeTakeFirst();
-        if (Number(started.numInsertedOrUpdatedRows ?? 0) > 0) {
-          // The default goal has held "since ever", so every past day has a goal to compare against.
-          await trx.insertInto('daily_goals').values({ user_id: userId, language: name, effective_from: '0000-01-01', minutes: DEFAULT_DAILY_GOAL_MINUTES }).execute();
-        }
-        await trx.updateTable('users').set({ current_language: name }).where('id', '=', userId).execute();
-      });
+      await chooseLanguage(app.db, request.userId, name, app.now().getTime());
       return { name };
     },
   });
@@ -77,11 +64,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 204: noContent, ...writeErrors() },
     },
     handler: async (request, reply) => {
-      await app.db.transaction().execute(async (trx) => {
-        const user = await trx.selectFrom('users').select('email').where('id', '=', request.userId).executeTakeFirst();
-        await trx.deleteFrom('users').where('id', '=', request.userId).execute();
-        if (user) await forgetAccount(trx, user.email);
-      });
+      await deleteUser(app.db, request.userId);
       await app.endSession(request, reply);
       return reply.code(204).send(null);
     },

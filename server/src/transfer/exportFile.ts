@@ -6,14 +6,15 @@
 import type { Kysely } from 'kysely';
 import { FIRST_DATE, SKILLS } from '@common/domain';
 import { LINGUALOG_CSV_COLUMNS } from '@common/schemas/data';
-import { dayColumns, normaliseDay } from '../db/activity';
+import { daysAfter } from '../db/activity';
 import type { Database } from '../db/database';
 import { readRestDays } from '../db/restDays';
 import { toRecord } from '../domain/activityRecord';
 import { byName } from '../domain/languages';
 import { goalHistory } from '../db/goals';
 import { goalOn } from '../domain/goals';
-import { languageSettings } from '../db/languages';
+import { languageSettings, startedLanguageNames } from '../db/languages';
+import { userOf } from '../db/users';
 import { yieldToLoop } from './plan';
 
 const DAYS_PER_PAGE = 1000;
@@ -21,25 +22,16 @@ const DAYS_PER_PAGE = 1000;
 type Goals = { from: string; minutes: number }[];
 
 async function startedLanguages(db: Kysely<Database>, userId: number): Promise<string[]> {
-  const rows = await db.selectFrom('user_languages').select('language').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.language).sort(byName);
+  return (await startedLanguageNames(db, userId)).sort(byName);
 }
 
 /** Every record of one language, oldest first, a page at a time. */
 async function* dayPages(db: Kysely<Database>, userId: number, language: string, goals: Goals) {
-  let after = '';
+  let after: string | undefined;
   for (;;) {
-    const rows = await db
-      .selectFrom('daily_activity')
-      .select(dayColumns)
-      .where('user_id', '=', userId)
-      .where('language', '=', language)
-      .where('date', '>', after)
-      .orderBy('date')
-      .limit(DAYS_PER_PAGE)
-      .execute();
+    const rows = await daysAfter(db, { userId, language }, after, DAYS_PER_PAGE);
     if (rows.length === 0) return;
-    yield rows.map((row) => toRecord(normaliseDay(row), goals));
+    yield rows.map((row) => toRecord(row, goals));
     after = rows[rows.length - 1].date;
     await yieldToLoop();
   }
@@ -60,7 +52,7 @@ function exportedGoals(goals: Goals) {
 }
 
 export async function* jsonExport(db: Kysely<Database>, userId: number, exportedAt: Date): AsyncGenerator<string> {
-  const user = await db.selectFrom('users').select(['email', 'current_language']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await userOf(db, userId);
   const head = {
     format: 'lingualog',
     version: 1,

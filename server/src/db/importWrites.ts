@@ -1,0 +1,106 @@
+/**
+ * Writes an import in one transaction: the language rows are locked first (in the order given,
+ * name order like every other writer, so two writers never deadlock), days are written in
+ * batches, and each language's running totals are summed again from its days at the end, so
+ * they stay exact whatever changed.
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, type Milestones, type Skill } from '@common/domain';
+import type { RestDays } from '@common/schemas/restDays';
+import { historyChanged, type DayRow } from './activity';
+import type { Database } from './database';
+import type { GoalEntry } from './goals';
+import { writeRestDays } from './restDays';
+
+const SINCE_EVER = '0000-01-01';
+const ROWS_PER_BATCH = 500;
+
+export interface LanguageWrite {
+  language: string;
+  /** Replaces the language's settings and whole goal history when given. */
+  settings?: { previousHours: number; milestones: Milestones; goalHistory: GoalEntry[] };
+  /** The day rows to insert or overwrite. */
+  writes: DayRow[];
+}
+
+export interface ImportWrite {
+  userId: number;
+  now: number;
+  /** Deletes each language's days before writing its rows. */
+  replace: boolean;
+  languages: LanguageWrite[];
+  restDays?: RestDays;
+  /** The current language to set when the user has none yet (else the first written). */
+  currentLanguage?: string | null;
+}
+
+export async function writeImport(db: Kysely<Database>, write: ImportWrite): Promise<void> {
+  const names = write.languages.map((l) => l.language);
+  await db.transaction().execute(async (trx) => {
+    for (const change of write.languages) await writeLanguage(trx, change, write);
+    if (write.restDays) await writeRestDays(trx, write.userId, write.restDays);
+    const user = await trx.selectFrom('users').select('current_language').where('id', '=', write.userId).executeTakeFirst();
+    if (user && !user.current_language && names.length > 0) {
+      const current = write.currentLanguage && names.includes(write.currentLanguage) ? write.currentLanguage : names[0];
+      await trx.updateTable('users').set({ current_language: current }).where('id', '=', write.userId).execute();
+    }
+  });
+}
+
+async function writeLanguage(trx: Transaction<Database>, change: LanguageWrite, options: ImportWrite): Promise<void> {
+  const { userId, language } = { userId: options.userId, language: change.language };
+  const started = await trx
+    .insertInto('user_languages')
+    .values({ user_id: userId, language, previous_hours: DEFAULT_PREVIOUS_HOURS, ...DEFAULT_MILESTONES, created_at: options.now })
+    .onConflict((oc) => oc.columns(['user_id', 'language']).doNothing())
+    .executeTakeFirst();
+  const isNew = Number(started.numInsertedOrUpdatedRows ?? 0) > 0;
+  // Locks the language row (PostgreSQL) before its days, in the same order as every other writer.
+  await trx.updateTable('user_languages').set({ listening_total: sql`listening_total` }).where('user_id', '=', userId).where('language', '=', language).execute();
+  // Past days and goals change: a streak remembered for this language no longer holds (db/activity.ts).
+  await historyChanged(trx, { userId, language });
+
+  const settings = change.settings;
+  if (settings) {
+    await trx.updateTable('user_languages').set({ previous_hours: settings.previousHours, ...settings.milestones })
+      .where('user_id', '=', userId).where('language', '=', language).execute();
+    await trx.deleteFrom('daily_goals').where('user_id', '=', userId).where('language', '=', language).execute();
+    await trx.insertInto('daily_goals')
+      .values(settings.goalHistory.map((g) => ({ user_id: userId, language, effective_from: g.from, minutes: g.minutes })))
+      .execute();
+  } else if (isNew) {
+    await trx.insertInto('daily_goals').values({ user_id: userId, language, effective_from: SINCE_EVER, minutes: DEFAULT_DAILY_GOAL_MINUTES }).execute();
+  }
+
+  if (options.replace) await trx.deleteFrom('daily_activity').where('user_id', '=', userId).where('language', '=', language).execute();
+  for (let at = 0; at < change.writes.length; at += ROWS_PER_BATCH) {
+    const batch = change.writes.slice(at, at + ROWS_PER_BATCH).map((row) => ({ user_id: userId, language, ...row }));
+    await trx
+      .insertInto('daily_activity')
+      .values(batch)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'language', 'date']).doUpdateSet((eb) => ({
+          listening: eb.ref('excluded.listening'),
+          reading: eb.ref('excluded.reading'),
+          speaking: eb.ref('excluded.speaking'),
+          writing: eb.ref('excluded.writing'),
+          achieved_override: eb.ref('excluded.achieved_override'),
+        })),
+      )
+      .execute();
+    await nextTurn();
+  }
+  await recomputeTotals(trx, userId, language);
+}
+
+async function recomputeTotals(trx: Transaction<Database>, userId: number, language: string): Promise<void> {
+  const sumOf = (skill: Skill) =>
+    sql<number>`(select coalesce(sum(${sql.ref(skill)}), 0) from daily_activity d where d.user_id = ${userId} and d.language = ${language})`;
+  await trx
+    .updateTable('user_languages')
+    .set({ listening_total: sumOf('listening'), reading_total: sumOf('reading'), speaking_total: sumOf('speaking'), writing_total: sumOf('writing') })
+    .where('user_id', '=', userId)
+    .where('language', '=', language)
+    .execute();
+}
