@@ -19,6 +19,13 @@ export const isValidPasswordLength = (password: string): boolean => {
 };
 
 /** Why sign-up refuses a password from the list of most common ones (server check, shown by the form). */
+/** Sign-up texts of spec 5: the form shows them before sending, the server answers them to API clients. */
+export const SIGN_UP_TEXTS = {
+  EMPTY_CREDENTIALS: 'Input an email and password to continue',
+  EMAIL_TOO_LONG: `Email must be less than ${EMAIL_MAX_LENGTH} characters`,
+  PASSWORD_LENGTH: `Password must be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters`,
+} as const;
+
 export const COMMON_PASSWORD_MESSAGE = 'This password is too common, choose one that is harder to guess';
 
 /** The earliest date LinguaLog keeps: the bound of every date a client sends, the stats range and the import. */
@@ -29,6 +36,19 @@ export type Skill = (typeof SKILLS)[number];
 
 /** Field name of a skill's minutes in a daily record, e.g. `listeningDailyMins`. */
 export type SkillDailyField = `${Skill}DailyMins`;
+const SKILL_WORDS: Readonly<Record<string, Skill>> = {
+  listening: 'listening', listen: 'listening',
+  reading: 'reading', read: 'reading',
+  speaking: 'speaking', speak: 'speaking',
+  writing: 'writing', write: 'writing',
+};
+
+/** The skill a name or word says ('Read', 'listening'), if any: the Toggl import and its dialog read names alike. */
+export function skillNamed(name: string): Skill | undefined {
+  const lower = name.trim().toLowerCase();
+  return Object.hasOwn(SKILL_WORDS, lower) ? SKILL_WORDS[lower] : undefined;
+}
+
 export const skillDailyField = (skill: Skill): SkillDailyField => `${skill}DailyMins`;
 export const SKILL_DAILY_FIELDS: readonly SkillDailyField[] = SKILLS.map(skillDailyField);
 

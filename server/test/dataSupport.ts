@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
+import type { ExportFormat } from '@common/schemas/data';
 import type { Database } from '../src/db/database';
 import { writeRestDays } from '../src/db/restDays';
 import { signUp, withLanguage } from './helper';
@@ -108,7 +109,7 @@ export interface ImportRequest {
 export const importFile = (api: Caller, request: ImportRequest): Promise<LightMyRequestResponse> =>
   api.post('/api/user/import', { mode: 'merge', dryRun: false, ...request });
 
-export const exported = async (api: Caller, format: 'json' | 'csv') => {
+export const exported = async (api: Caller, format: ExportFormat) => {
   const res = await api.get(`/api/user/export?format=${format}`);
   expect(res.statusCode, res.body).toBe(200);
   return res;

@@ -2,7 +2,6 @@
  * Pure helpers of the "Your data" import: which source a picked file most likely is, and the
  * project and tag names of a Toggl Track export that a learner can map to skills.
  */
-import { SKILLS, type Skill } from '@common/domain';
 import type { ImportSource } from '@common/schemas/data';
 
 export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
@@ -18,14 +17,6 @@ export function detectSource(fileName: string, text: string): ImportSource {
   const header = start.slice(0, start.search(/\r?\n|$/)).toLowerCase();
   if (header.startsWith('language,date,')) return 'lingualog-csv';
   return 'toggl-csv';
-}
-
-const SKILL_WORDS: Record<string, Skill> = { listen: 'listening', read: 'reading', speak: 'speaking', write: 'writing' };
-
-/** The skill a project or tag name already names (as the server would read it), if any. */
-export function skillNamed(name: string): Skill | undefined {
-  const lower = name.trim().toLowerCase();
-  return SKILLS.find((skill) => skill === lower) ?? (Object.hasOwn(SKILL_WORDS, lower) ? SKILL_WORDS[lower] : undefined);
 }
 
 const MAX_NAMES = 60;

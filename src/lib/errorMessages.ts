@@ -1,4 +1,5 @@
 /** The error catalogue of spec section 8: every message the SPA shows, in one place. */
+import { SIGN_UP_TEXTS } from '@common/domain';
 import type { ApiErrorCode } from '@common/schemas/errors';
 
 export const ERRORS = {
@@ -82,10 +83,8 @@ export type CallName = keyof typeof CALL_ERRORS;
 
 /** Validation texts of spec section 5. */
 export const VALIDATION = {
-  EMPTY_CREDENTIALS: 'Input an email and password to continue',
+  ...SIGN_UP_TEXTS,
   PASSWORDS_DIFFER: 'Passwords do not match, try again',
-  EMAIL_TOO_LONG: 'Email must be less than 100 characters',
-  PASSWORD_LENGTH: 'Password must be between 8 and 100 characters',
   CHOOSE_LANGUAGE: 'Choose a language to continue',
 } as const;
 

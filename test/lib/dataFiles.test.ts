@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectSource, skillNamed, togglNames } from '@/lib/dataFiles';
+import { skillNamed } from '@common/domain';
+import { detectSource, togglNames } from '@/lib/dataFiles';
 
 describe('the import source of a picked file', () => {
   it('is our JSON export for a .json file or text that starts with an object', () => {

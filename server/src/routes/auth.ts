@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidPasswordLength } from '@common/domain';
+import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidPasswordLength, SIGN_UP_TEXTS } from '@common/domain';
 import { credentialsSchema, emailAnswerSchema } from '@common/schemas/auth';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { isUniqueViolation } from '../db';
@@ -20,7 +20,6 @@ import type { Account } from '../db/sessions';
 import { rejectBody } from './requests';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MISSING = 'Input an email and password to continue';
 
 const authErrors = (...extra: Parameters<typeof publicErrors>) => publicErrors('INVALID_INPUT', 403, 413, 415, 429, ...extra);
 
@@ -36,14 +35,14 @@ function checkValidation(request: FastifyRequest): void {
   if (!error) return;
   const errors = (error as { validation?: AjvError[] }).validation ?? [];
   const unknownField = errors[0]?.keyword === 'additionalProperties';
-  throw new ApiHttpError(400, 'INVALID_INPUT', unknownField ? validationMessage(errors, 'body') : MISSING);
+  throw new ApiHttpError(400, 'INVALID_INPUT', unknownField ? validationMessage(errors, 'body') : SIGN_UP_TEXTS.EMPTY_CREDENTIALS);
 }
 
 function checkSignUpInput(email: string, password: string): void {
-  if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', MISSING);
-  if (email.length > EMAIL_MAX_LENGTH) throw new ApiHttpError(400, 'INVALID_INPUT', 'Email must be less than 100 characters');
+  if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.EMPTY_CREDENTIALS);
+  if (email.length > EMAIL_MAX_LENGTH) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.EMAIL_TOO_LONG);
   // Counted in code points, as the sign-up form counts it, so both sides accept exactly the same passwords.
-  if (!isValidPasswordLength(password)) throw new ApiHttpError(400, 'INVALID_INPUT', 'Password must be between 8 and 100 characters');
+  if (!isValidPasswordLength(password)) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.PASSWORD_LENGTH);
   if (!EMAIL_PATTERN.test(email)) throw new ApiHttpError(400, 'INVALID_INPUT', 'Enter a valid email address, like name@example.com');
   if (isCommonPassword(password)) throw new ApiHttpError(400, 'COMMON_PASSWORD', COMMON_PASSWORD_MESSAGE);
 }
@@ -118,7 +117,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       checkValidation(request);
       const { email, password } = request.body;
-      if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', MISSING);
+      if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.EMPTY_CREDENTIALS);
       await throttle('login', request, email);
       const user = await findUserByEmail(app.db, email);
       const valid = await verifyPassword(password, user?.password_hash ?? app.auth.dummyHash, app.hashQueue.forRequest(request, reply));

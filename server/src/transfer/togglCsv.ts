@@ -5,17 +5,11 @@
  * description word names (skillMap first); seconds are summed per day and skill, then rounded
  * to whole minutes, so many short entries are not lost to rounding.
  */
-import { SKILLS, type Skill } from '@common/domain';
+import { SKILLS, skillNamed, type Skill } from '@common/domain';
 import { cellText, readCsv } from './csvRows';
 import { dateProblem, minutesProblem, shorten, type DayImport, type ImportContext, type ImportPlan, type Problems } from './plan';
 
 const DAY_SECONDS = 24 * 60 * 60;
-const SKILL_WORDS: Record<string, Skill> = {
-  listening: 'listening', listen: 'listening',
-  reading: 'reading', read: 'reading',
-  speaking: 'speaking', speak: 'speaking',
-  writing: 'writing', write: 'writing',
-};
 const WORD = /[\p{L}\p{N}]+/gu;
 
 export type SkillMap = Partial<Record<string, Skill>>;
@@ -88,7 +82,7 @@ function skillOf(project: string, tags: string, description: string, mapped: Map
     if (skill) return skill;
   }
   for (const name of [...names, ...words]) {
-    const skill = Object.hasOwn(SKILL_WORDS, name) ? SKILL_WORDS[name] : undefined;
+    const skill = skillNamed(name);
     if (skill) return skill;
   }
   return undefined;

@@ -4,10 +4,11 @@ import { Button, ButtonAnchor } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { Modal } from '@/components/Modal';
 import { useIsNarrow } from '@/components/useIsNarrow';
+import type { ExportFormat } from '@common/schemas/data';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { ImportDialog } from './ImportDialog';
 
-const exportUrl = (format: 'json' | 'csv') => `${apiBaseUrl()}/user/export?format=${format}`;
+const exportUrl = (format: ExportFormat) => `${apiBaseUrl()}/user/export?format=${format}`;
 const TITLE = 'Your data';
 
 /** Both downloads; the server names the file (lingualog-export-<date>.json or .csv). */

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { SKILLS, type Skill } from '@common/domain';
 import { Select } from '@/components/Select';
 import { StatusText } from '@/components/StatusMessage';
-import { skillNamed, togglNames } from '@/lib/dataFiles';
+import { skillNamed } from '@common/domain';
+import { togglNames } from '@/lib/dataFiles';
 
 interface TogglSkillMapProps {
   text: string;
