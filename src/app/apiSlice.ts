@@ -130,6 +130,7 @@ export const apiSlice = createApi({
         'MonthlyTotal',
         'Milestones',
         'CalendarSummary',
+        'Stats',
       ],
     }),
 
@@ -146,7 +147,8 @@ export const apiSlice = createApi({
       query: (body) => ({ url: '/user/daily-goal', method: 'POST', body }),
       extraOptions: noRetry,
       // Today's achieved follows the new goal: today's month of activities and the streak.
-      invalidatesTags: (_r, _e, { date }) => ['DailyGoal', { type: 'Activities', id: monthOf(date) }, 'CalendarSummary'],
+      // A goal decides which days count as achieved, in the insights too.
+      invalidatesTags: (_r, _e, { date }) => ['DailyGoal', { type: 'Activities', id: monthOf(date) }, 'CalendarSummary', 'Stats'],
     }),
 
     // ---- previous time ----
@@ -180,13 +182,14 @@ export const apiSlice = createApi({
     addDailyActivity: build.mutation<ActivityRecord, AddDailyActivity>({
       query: (body) => ({ url: '/user/daily-activity', method: 'POST', body }),
       extraOptions: noRetry,
-      // Activities and the monthly total of the day's month only, and the streak summary.
+      // Activities and the monthly total of the day's month only, the streak summary and the insights.
       invalidatesTags: (_r, _e, { date }) => [
         'DailyMinutes',
         'Progress',
         { type: 'Activities', id: monthOf(date) },
         { type: 'MonthlyTotal', id: monthOf(date) },
         'CalendarSummary',
+        'Stats',
       ],
     }),
     editDailyActivity: build.mutation<ActivityRecord, EditDailyActivity>({
@@ -200,6 +203,7 @@ export const apiSlice = createApi({
         'Progress',
         { type: 'MonthlyTotal', id: monthOf(date) },
         'CalendarSummary',
+        'Stats',
       ],
     }),
 

@@ -6,15 +6,12 @@ import type { ForecastTextState } from '@/components/ForecastText';
 
 /**
  * The level forecast sentence of the current language, for the level modal and the Insights view
- * (two features, so it lives here beside the API slice). The last 30 days are read fresh each time
- * it mounts: minutes added since would otherwise not move the date.
+ * (two features, so it lives here beside the API slice). Minutes added since the last 30 days
+ * were read move the date: every write that changes them invalidates `Stats` (apiSlice.ts).
  */
 export function useLevelForecast(targetLevel?: number): ForecastTextState {
   const today = localIsoDate();
-  const recent = useGetStatsQuery(
-    { from: addDaysIso(today, 1 - FORECAST_WINDOW_DAYS), to: today, bucket: 'month' },
-    { refetchOnMountOrArgChange: true },
-  );
+  const recent = useGetStatsQuery({ from: addDaysIso(today, 1 - FORECAST_WINDOW_DAYS), to: today, bucket: 'month' });
   const progress = useGetProgressQuery();
   const previous = useGetPreviousHoursQuery();
   const milestones = useGetMilestonesQuery();

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { CalendarSummary } from '@common/schemas/calendar';
 import { ErrorText } from '@/components/StatusMessage';
 import { formatLongDate } from '@/lib/calendar';
+import { ERRORS } from '@/lib/errorMessages';
 import { formatHm, plural } from '@/lib/time';
 import type { DailyFigures } from './insightsMaths';
 
@@ -36,7 +37,7 @@ export function DailyHabits({ figures, summary, summaryFailed }: DailyHabitsProp
       </div>
       <div>
         <dt>Current streak</dt>
-        <dd>{summary ? plural(summary.streakDays, 'day') : summaryFailed ? <ErrorText as="span">Error loading streaks</ErrorText> : 'Loading...'}</dd>
+        <dd>{summary ? plural(summary.streakDays, 'day') : summaryFailed ? <ErrorText as="span">{ERRORS.GET_CALENDAR_SUMMARY_ERROR}</ErrorText> : 'Loading...'}</dd>
       </div>
       <div>
         <dt>Longest streak</dt>

@@ -5,8 +5,9 @@ import { paths } from '@/app/paths';
 import { useLevelForecast } from '@/app/useLevelForecast';
 import { ButtonLink } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
+import { FailureNotice } from '@/components/FailureNotice';
 import { ForecastText } from '@/components/ForecastText';
-import { Loading, StatusText } from '@/components/StatusMessage';
+import { Loading } from '@/components/StatusMessage';
 import { media } from '@/styles/media';
 import { Comparison } from './Comparison';
 import { DailyHabits } from './DailyHabits';
@@ -26,7 +27,7 @@ export function InsightsPage() {
   const ids = { trend: useId(), compare: useId(), habits: useId(), balance: useId(), forecast: useId() };
 
   const body = () => {
-    if (data.failed) return <StatusText role="alert">Error loading insights</StatusText>;
+    if (data.failed) return <FailureNotice reads={data.reads} />;
     if (data.loading || !data.weeks || !data.months || !data.days || !data.progress) return <Loading />;
     const { weeks, months, days, progress } = data;
     const trend = range === 'week' ? weeks : months;
