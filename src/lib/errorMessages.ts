@@ -36,6 +36,7 @@ export const ERRORS = {
   GET_STATS_ERROR: 'Error getting insights',
   GET_REST_DAYS_ERROR: 'Error getting rest days',
   UPDATE_REST_DAYS_ERROR: 'Error updating rest days',
+  IMPORT_ERROR: 'Error importing data',
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
@@ -75,8 +76,8 @@ export const CALL_ERRORS = {
   getStats: 'GET_STATS_ERROR',
   getRestDays: 'GET_REST_DAYS_ERROR',
   saveRestDays: 'UPDATE_REST_DAYS_ERROR',
-  // The import dialog shows the server's own message (its problems by line), or the network error.
-  importData: 'SAVING_CHANGES_ERROR',
+  // A refusal the server explains (its problems by line, a 4xx message) is shown in the server's words.
+  importData: 'IMPORT_ERROR',
 } as const satisfies Record<string, ErrorKey>;
 
 export type CallName = keyof typeof CALL_ERRORS;
@@ -116,6 +117,12 @@ export function serverErrorCode(error: unknown): ApiErrorCode | undefined {
 /** True for a failure the server answered (any HTTP status), as opposed to no answer or a broken one. */
 export function isErrorAnswer(error: unknown): boolean {
   return typeof (error as ErrorLike | undefined)?.status === 'number';
+}
+
+/** True for a 5xx answer: the server failed, the request may be fine. */
+export function isServerFault(error: unknown): boolean {
+  const status = (error as ErrorLike | undefined)?.status;
+  return typeof status === 'number' && status >= 500;
 }
 
 /** The message for a failed call named in CALL_ERRORS (`endpointName` of an RTK Query result). */

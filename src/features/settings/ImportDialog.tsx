@@ -8,7 +8,7 @@ import { Modal } from '@/components/Modal';
 import { Select, SelectField } from '@/components/Select';
 import { ErrorText, StatusText } from '@/components/StatusMessage';
 import { detectSource, IMPORT_SOURCE_LABELS } from '@/lib/dataFiles';
-import { isNetworkError, ERRORS } from '@/lib/errorMessages';
+import { callFailureMessage, isErrorAnswer, isServerFault } from '@/lib/errorMessages';
 import { formatHoursMinutesLong, plural } from '@/lib/time';
 import { ImportProblems, type Problem } from './ImportProblems';
 import { TogglSkillMap } from './TogglSkillMap';
@@ -55,7 +55,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     const error = result.error;
     const body = (error as { data?: { problems?: Problem[]; message?: string } } | undefined)?.data;
     if (body?.problems) return setOutcome({ kind: 'problems', problems: body.problems });
-    setOutcome({ kind: 'error', message: isNetworkError(error) ? ERRORS.NETWORK_ERROR : (body?.message ?? 'The import failed; please try again.') });
+    const explained = isErrorAnswer(error) && !isServerFault(error) && body?.message;
+    setOutcome({ kind: 'error', message: explained || callFailureMessage('importData', error) });
   };
 
   const done = outcome?.kind === 'done';
