@@ -12,6 +12,12 @@ const restrictedImports = {
 };
 /* Kysely's query builders, sql`` and better-sqlite3's prepare: SQL is written in server/src/db/ only. */
 const SQL_OUTSIDE_DB = 'SQL lives in server/src/db/ (a repository function); call it from here.';
+/* Type-only packages are devDependencies: a value import would fail in production (npm ci --omit=dev). */
+const typeOnly = ['json-schema-to-ts', '@fastify/type-provider-json-schema-to-ts'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message: 'A devDependency: import its types only (import type).',
+}));
 const sqlSyntax = [
   { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with|transaction|prepare|executeQuery)$/]", message: SQL_OUTSIDE_DB },
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_OUTSIDE_DB },
@@ -62,6 +68,7 @@ module.exports = {
     // CommonJS by nature (ESLint loads these with require()).
     { files: ['*.cjs', 'scripts/**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
     { files: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'], env: { browser: true } },
+    { files: ['server/src/**/*.ts', 'common/**/*.ts', 'src/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: typeOnly }] } },
     {
       files: ['server/src/**/*.ts'],
       excludedFiles: ['server/src/db/**'],
@@ -69,7 +76,7 @@ module.exports = {
         'no-restricted-syntax': ['error', ...sqlSyntax],
         '@typescript-eslint/no-restricted-imports': [
           'error',
-          { paths: ['kysely', 'better-sqlite3', 'pg'].map((name) => ({ name, allowTypeImports: true, message: SQL_OUTSIDE_DB })) },
+          { paths: [...typeOnly, ...['kysely', 'better-sqlite3', 'pg'].map((name) => ({ name, allowTypeImports: true, message: SQL_OUTSIDE_DB }))] },
         ],
       },
     },
