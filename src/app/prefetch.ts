@@ -14,7 +14,7 @@
 import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/app/apiSlice';
 import { monthOf } from '@/lib/calendar';
-import { daysBefore } from '@/lib/streak';
+import { daysBefore } from '@/lib/streakTexts';
 import type { AppDispatch } from '@/app/store';
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { ActivityRecord } from '@common/api-types';
 import type { RestDays } from '@common/schemas/restDays';
-import { isRestDay } from '@common/streak';
+import { isRestDay } from '@common/streakRule';
 
 export interface CalendarDay {
   /** ISO date of the day. */

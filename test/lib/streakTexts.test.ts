@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityRecord } from '@common/api-types';
-import { achievedDaysThisMonth, daysBefore, keepRunText, streakHeadline, streakText } from '@/lib/streak';
+import { achievedDaysThisMonth, daysBefore, keepRunText, streakHeadline, streakText } from '@/lib/streakTexts';
 
 const record = (date: string, achieved: boolean): ActivityRecord => ({
   date,

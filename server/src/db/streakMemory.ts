@@ -4,7 +4,7 @@
  * history_version and one set of rest days.
  */
 import type { Kysely } from 'kysely';
-import type { RunState } from '@common/streak';
+import type { RunState } from '@common/streakRule';
 import type { Database } from './database';
 
 export interface SavedRun extends RunState {

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { calendarSummaryQuerySchema, calendarSummarySchema, type CalendarSummary } from '@common/schemas/calendar';
-import { NO_RUN, walkRun, type RunState } from '@common/streak';
+import { NO_RUN, walkRun, type RunState } from '@common/streakRule';
 import { firstActivityDate as firstDay } from '../db/activity';
 import { readRestDays } from '../db/restDays';
-import { readStreakMemory, saveStreakMemory } from '../db/streak';
+import { readStreakMemory, saveStreakMemory } from '../db/streakMemory';
 import { readErrors, security } from './schemas';
 import { recordChunks } from '../domain/activityRecord';
 import { addDaysIso } from '@common/buckets';

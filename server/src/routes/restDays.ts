@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { emptyQuery } from '@common/schemas/primitives';
 import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
-import { dayNumber } from '@common/streak';
+import { dayNumber } from '@common/streakRule';
 import { readRestDays, saveRestDays } from '../db/restDays';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';

@@ -8,7 +8,7 @@ import { Mascot } from '@/components/Mascot';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { monthOf } from '@/lib/calendar';
-import { achievedDaysThisMonth, dayCount, daysBefore, keepRunText, streakHeadline, streakText } from '@/lib/streak';
+import { achievedDaysThisMonth, dayCount, daysBefore, keepRunText, streakHeadline, streakText } from '@/lib/streakTexts';
 import { media } from '@/styles/media';
 
 /**

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import type { CalendarSummary } from '@common/schemas/calendar';
 import type { RestDays } from '@common/schemas/restDays';
-import { streaksOf } from '@common/streak';
+import { streaksOf } from '@common/streakRule';
 import { current, db } from '../db';
 import { api, unauthenticated } from '../http';
 
-/** The calendar summary and rest days, with the same streak rule as the server (common/streak.ts). */
+/** The calendar summary and rest days, with the same streak rule as the server (common/streakRule.ts). */
 export const calendarHandlers = [
   http.get(api('/user/calendar/summary'), ({ request }) => {
     if (!db.signedIn) return unauthenticated();
