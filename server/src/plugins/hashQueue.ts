@@ -28,17 +28,7 @@ export interface HashQueueStats {
   refused: number;
 }
 
-// Evaluated source rather than a file, so the worker starts the same under tsx, vitest and plain node.
-const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { scryptSync } = require('node:crypto');
-parentPort.on('message', ({ password, salt, keyLength, options }) => {
-  try {
-    parentPort.postMessage({ key: scryptSync(password, salt, keyLength, options) });
-  } catch (err) {
-    parentPort.postMessage({ error: String((err && err.message) || err) });
-  }
-});`;
+const WORKER_FILE = new URL('./hashWorker.mjs', import.meta.url);
 
 interface Job {
   password: string;
@@ -120,7 +110,7 @@ export class HashQueue {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(WORKER_SOURCE, { eval: true });
+    const worker = new Worker(WORKER_FILE);
     // A hashing thread must never keep a closing server (or a test run) alive.
     worker.unref();
     worker.on('message', (answer: { key?: Uint8Array; error?: string }) => this.finish(worker, answer));
