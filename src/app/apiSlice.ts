@@ -3,6 +3,7 @@
  * Reading the tags is reading the spec's "Refreshes after changes" list.
  */
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { API_PATHS } from '@common/apiPaths';
 import { createApi, fetchBaseQuery, retry } from '@reduxjs/toolkit/query/react';
 import type {
   ActivityRecord,
@@ -78,45 +79,45 @@ export const apiSlice = createApi({
   endpoints: (build) => ({
     // ---- auth ----
     checkAuth: build.query<EmailAnswer, void>({
-      query: () => '/auth/check',
+      query: () => API_PATHS.authCheck,
       providesTags: ['Auth'],
     }),
     register: build.mutation<EmailAnswer, Credentials>({
-      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.authRegister, method: 'POST', body }),
       extraOptions: noRetry,
       // A new person is signed in: nothing cached may survive from before.
       invalidatesTags: [...TAGS],
     }),
     login: build.mutation<EmailAnswer, Credentials>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.authLogin, method: 'POST', body }),
       extraOptions: noRetry,
       invalidatesTags: [...TAGS],
     }),
     logout: build.mutation<void, void>({
-      query: () => ({ url: '/auth/logout', method: 'POST' }),
+      query: () => ({ url: API_PATHS.authLogout, method: 'POST' }),
       extraOptions: noRetry,
     }),
     deleteUser: build.mutation<void, void>({
-      query: () => ({ url: '/user', method: 'DELETE' }),
+      query: () => ({ url: API_PATHS.user, method: 'DELETE' }),
       extraOptions: noRetry,
     }),
 
     // ---- languages ----
     getLanguages: build.query<Language[], void>({
-      query: () => '/languages',
+      query: () => API_PATHS.languages,
       // The list of languages never changes while the app runs: kept forever, never refetched.
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
     }),
     getUserLanguage: build.query<UserLanguage, void>({
-      query: () => '/user/language',
+      query: () => API_PATHS.language,
       providesTags: ['UserLanguage'],
     }),
     hasLanguage: build.query<HasLanguage, void>({
-      query: () => '/user/has-language',
+      query: () => API_PATHS.hasLanguage,
       providesTags: ['UserLanguage'],
     }),
     setUserLanguage: build.mutation<UserLanguage, { name: string }>({
-      query: (body) => ({ url: '/user/language', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.language, method: 'POST', body }),
       extraOptions: noRetry,
       // Spec 4 "Choosing a language refreshes ...". Milestones are kept per language too
       // (spec 1), so they are refreshed as well or the Levels panel would show the old language's.
@@ -136,15 +137,15 @@ export const apiSlice = createApi({
 
     // ---- daily goal ----
     getDailyGoal: build.query<DailyGoal, void>({
-      query: () => '/user/daily-goal',
+      query: () => API_PATHS.dailyGoal,
       providesTags: ['DailyGoal'],
     }),
     getDailyGoalByLanguage: build.query<DailyGoal, string>({
-      query: (language) => `/user/daily-goal/by-language${byLanguage(language)}`,
+      query: (language) => `${API_PATHS.dailyGoalByLanguage}${byLanguage(language)}`,
       providesTags: (_r, _e, language) => [{ type: 'DailyGoal', id: language }],
     }),
     saveDailyGoal: build.mutation<DailyGoal, SaveDailyGoal>({
-      query: (body) => ({ url: '/user/daily-goal', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.dailyGoal, method: 'POST', body }),
       extraOptions: noRetry,
       // Today's achieved follows the new goal: today's month of activities and the streak.
       // A goal decides which days count as achieved, in the insights too.
@@ -153,34 +154,34 @@ export const apiSlice = createApi({
 
     // ---- previous time ----
     getPreviousHours: build.query<PreviousTime, void>({
-      query: () => '/user/previous-time',
+      query: () => API_PATHS.previousTime,
       providesTags: ['PreviousHours'],
     }),
     getPreviousHoursByLanguage: build.query<PreviousTime, string>({
-      query: (language) => `/user/previous-time/by-language${byLanguage(language)}`,
+      query: (language) => `${API_PATHS.previousTimeByLanguage}${byLanguage(language)}`,
       providesTags: (_r, _e, language) => [{ type: 'PreviousHours', id: language }],
     }),
     savePreviousHours: build.mutation<PreviousTime, PreviousTime>({
-      query: (body) => ({ url: '/user/previous-time', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.previousTime, method: 'POST', body }),
       extraOptions: noRetry,
       invalidatesTags: ['PreviousHours', 'Progress'],
     }),
 
     // ---- daily activity ----
     getDailyMinutes: build.query<DailyMinutes, string>({
-      query: (date) => `/user/daily-activity?date=${encodeURIComponent(date)}`,
+      query: (date) => `${API_PATHS.dailyActivity}?date=${encodeURIComponent(date)}`,
       providesTags: (_r, _e, date) => [{ type: 'DailyMinutes', id: date }],
     }),
     /** One month of activity records ('YYYY-MM'): the calendar never asks for the whole history. */
     getMonthActivities: build.query<ActivityRecord[], string>({
       query: (month) => {
         const { from, to } = monthRange(month);
-        return `/user/daily-activity/all?from=${from}&to=${to}`;
+        return `${API_PATHS.dailyActivityAll}?from=${from}&to=${to}`;
       },
       providesTags: (_r, _e, month) => [{ type: 'Activities', id: month }],
     }),
     addDailyActivity: build.mutation<ActivityRecord, AddDailyActivity>({
-      query: (body) => ({ url: '/user/daily-activity', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.dailyActivity, method: 'POST', body }),
       extraOptions: noRetry,
       // Activities and the monthly total of the day's month only, the streak summary and the insights.
       invalidatesTags: (_r, _e, { date }) => [
@@ -193,7 +194,7 @@ export const apiSlice = createApi({
       ],
     }),
     editDailyActivity: build.mutation<ActivityRecord, EditDailyActivity>({
-      query: (body) => ({ url: '/user/daily-activity', method: 'PATCH', body }),
+      query: (body) => ({ url: API_PATHS.dailyActivity, method: 'PATCH', body }),
       extraOptions: noRetry,
       // Spec 4 lists daily minutes, activities and progress. An edit also changes the month's
       // total shown beside the calendar, so that is refreshed too rather than left stale.
@@ -209,47 +210,47 @@ export const apiSlice = createApi({
 
     // ---- milestones ----
     getMilestones: build.query<MilestonesBody, void>({
-      query: () => '/user/milestones',
+      query: () => API_PATHS.milestones,
       providesTags: ['Milestones'],
     }),
     getMilestonesByLanguage: build.query<MilestonesBody, string>({
-      query: (language) => `/user/milestones/by-language${byLanguage(language)}`,
+      query: (language) => `${API_PATHS.milestonesByLanguage}${byLanguage(language)}`,
       providesTags: (_r, _e, language) => [{ type: 'Milestones', id: language }],
     }),
     saveMilestones: build.mutation<MilestonesBody, MilestonesBody>({
-      query: (body) => ({ url: '/user/milestones', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.milestones, method: 'POST', body }),
       extraOptions: noRetry,
       invalidatesTags: ['Milestones', 'Progress'],
     }),
 
     // ---- progress and totals ----
     getProgress: build.query<Progress, void>({
-      query: () => '/user/progress',
+      query: () => API_PATHS.progress,
       providesTags: ['Progress'],
     }),
     /** The total of one month ('YYYY-MM'); the server takes any day of it as `today`. */
     getMonthTotal: build.query<MonthlyTotal, string>({
-      query: (month) => `/user/calendar/month-total?today=${monthRange(month).from}`,
+      query: (month) => `${API_PATHS.calendarMonthTotal}?today=${monthRange(month).from}`,
       providesTags: (_r, _e, month) => [{ type: 'MonthlyTotal', id: month }],
     }),
     getCalendarSummary: build.query<CalendarSummary, string>({
-      query: (today) => `/user/calendar/summary?today=${encodeURIComponent(today)}`,
+      query: (today) => `${API_PATHS.calendarSummary}?today=${encodeURIComponent(today)}`,
       providesTags: ['CalendarSummary'],
     }),
 
     // ---- insights ----
     getStats: build.query<Stats, StatsQuery>({
-      query: ({ from, to, bucket }) => `/user/stats?from=${from}&to=${to}&bucket=${bucket}`,
+      query: ({ from, to, bucket }) => `${API_PATHS.stats}?from=${from}&to=${to}&bucket=${bucket}`,
       providesTags: ['Stats'],
     }),
 
     // ---- rest days ----
     getRestDays: build.query<RestDays, void>({
-      query: () => '/user/rest-days',
+      query: () => API_PATHS.restDays,
       providesTags: ['RestDays'],
     }),
     saveRestDays: build.mutation<RestDays, RestDays>({
-      query: (body) => ({ url: '/user/rest-days', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.restDays, method: 'POST', body }),
       extraOptions: noRetry,
       // Rest days change which runs count: the streak figures are recomputed.
       invalidatesTags: ['RestDays', 'CalendarSummary', 'Stats'],
@@ -257,7 +258,7 @@ export const apiSlice = createApi({
 
     // ---- your data (the export is a plain download link, not a cached read) ----
     importData: build.mutation<ImportAnswer, ImportBody>({
-      query: (body) => ({ url: '/user/import', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.import, method: 'POST', body }),
       extraOptions: noRetry,
       // An import can change any language's days, goals, milestones and rest days: every read is refreshed.
       invalidatesTags: (answer) => (answer && !answer.dryRun ? [...TAGS] : []),

@@ -1,6 +1,7 @@
 /** Minutes per skill per day: add to today, edit any day up to today, read one day or all. */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, skillDailyField, type Skill,
@@ -28,7 +29,7 @@ const recordAnswer = { ...activityRecordSchema, description: "The day's record a
 
 export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/daily-activity', {
+  app.get(underUser(API_PATHS.dailyActivity), {
     schema: {
       tags: ['activity'],
       summary: "One day's minutes",
@@ -45,7 +46,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/daily-activity/all', {
+  app.get(underUser(API_PATHS.dailyActivityAll), {
     schema: {
       tags: ['activity'],
       summary: 'The recorded days of a date range (default: all), oldest first',
@@ -75,7 +76,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/daily-activity', {
+  app.post(underUser(API_PATHS.dailyActivity), {
     schema: {
       tags: ['activity'],
       summary: 'Add minutes to one skill today',
@@ -106,7 +107,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.patch('/daily-activity', {
+  app.patch(underUser(API_PATHS.dailyActivity), {
     schema: {
       tags: ['activity'],
       summary: "Set a day's minutes",

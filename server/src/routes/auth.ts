@@ -3,6 +3,7 @@
  * wording so the SPA and the API never disagree about what is wrong.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PATHS, underAuth } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidPasswordLength, SIGN_UP_TEXTS } from '@common/domain';
 import { credentialsSchema, emailAnswerSchema } from '@common/schemas/auth';
@@ -69,7 +70,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     await limitAttempts(app.db, accountKey(kind, email), rateLimit.perAccount, rateLimit.windowMs, now);
   }
 
-  app.post('/register', {
+  app.post(underAuth(API_PATHS.authRegister), {
     attachValidation: true,
     preValidation: normaliseEmail,
     config: { requestTimeoutMs: HASHING_REQUEST_TIMEOUT_MS },
@@ -99,7 +100,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/login', {
+  app.post(underAuth(API_PATHS.authLogin), {
     attachValidation: true,
     preValidation: normaliseEmail,
     config: { requestTimeoutMs: HASHING_REQUEST_TIMEOUT_MS },
@@ -131,7 +132,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.post('/logout', {
+  app.post(underAuth(API_PATHS.authLogout), {
     preValidation: rejectBody,
     schema: {
       tags: ['auth'],
@@ -146,7 +147,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/check', {
+  app.get(underAuth(API_PATHS.authCheck), {
     onRequest: app.requireUser,
     schema: {
       tags: ['auth'],

@@ -1,5 +1,6 @@
 /** The calendar summary: first recorded day, current and longest streak, computed on the server. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { calendarSummaryQuerySchema, calendarSummarySchema, type CalendarSummary } from '@common/schemas/calendar';
 import { NO_RUN, walkRun, type RunState } from '@common/streakRule';
@@ -17,7 +18,7 @@ const min = (a: string, b: string) => (a < b ? a : b);
 export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
 
-  app.get('/calendar/summary', {
+  app.get(underUser(API_PATHS.calendarSummary), {
     schema: {
       tags: ['progress'],
       summary: "First recorded day, current and longest streak of the current language, as of the learner's today",

@@ -1,6 +1,7 @@
 /** GET /api/user/export: every language the learner started, with its settings and days, as JSON or CSV. */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import { exportAnswer, exportQuerySchema, type ExportFormat } from '@common/schemas/data';
 import { csvExport, jsonExport } from '../transfer/exportFile';
 import { readErrors, security } from './schemas';
@@ -8,7 +9,7 @@ import { utcToday } from '../domain/dates';
 
 // Without the type provider: the answer is a stream, which its typed reply would not accept.
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { format?: ExportFormat } }>('/export', {
+  app.get<{ Querystring: { format?: ExportFormat } }>(underUser(API_PATHS.export), {
     schema: {
       tags: ['data'],
       summary: "Download all of the learner's data",

@@ -1,5 +1,6 @@
 /** The daily goal, with history: a new goal holds from its date on, earlier days keep theirs. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { DEFAULT_DAILY_GOAL_MINUTES, GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
 import { dailyGoalSchema, saveDailyGoalSchema, type DailyGoal } from '@common/schemas/goal';
@@ -20,7 +21,7 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
     return { dailyGoalMinutes: newest ?? DEFAULT_DAILY_GOAL_MINUTES };
   }
 
-  app.get('/daily-goal', {
+  app.get(underUser(API_PATHS.dailyGoal), {
     schema: {
       tags: ['settings'],
       summary: 'The daily goal of the current language (or ?language=X)',
@@ -32,7 +33,7 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => currentGoal(request.userId, request.query.language),
   });
 
-  app.get('/daily-goal/by-language', {
+  app.get(underUser(API_PATHS.dailyGoalByLanguage), {
     schema: {
       tags: ['settings'],
       summary: 'The daily goal of one language',
@@ -44,7 +45,7 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => currentGoal(request.userId, request.query.language),
   });
 
-  app.post('/daily-goal', {
+  app.post(underUser(API_PATHS.dailyGoal), {
     schema: {
       tags: ['settings'],
       summary: 'Set the daily goal from today on',

@@ -1,5 +1,6 @@
 /** POST /api/user/import: a LinguaLog export or a Toggl Track CSV, checked whole, then applied in one transaction. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { importAnswerSchema, importBadRequestSchema, importBodySchema, IMPORT_MAX_BYTES, type ImportBody } from '@common/schemas/data';
 import { emptyQuery } from '@common/schemas/primitives';
@@ -30,7 +31,7 @@ const DESCRIPTION =
 
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.post('/import', {
+  app.post(underUser(API_PATHS.import), {
     bodyLimit: IMPORT_MAX_BYTES,
     schema: {
       tags: ['data'],

@@ -1,5 +1,6 @@
 /** The public list of languages a learner may pick. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { languagesSchema } from '@common/schemas/languages';
 import { emptyQuery } from '@common/schemas/primitives';
@@ -9,7 +10,7 @@ import { byName } from '../domain/languages';
 
 export async function languageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/languages', {
+  app.get(API_PATHS.languages, {
     schema: {
       tags: ['languages'],
       summary: 'Every language a learner may pick, sorted by name',

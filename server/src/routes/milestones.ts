@@ -1,5 +1,6 @@
 /** Level milestones: the hours at which levels 1 to 6 begin, per language. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { areValidMilestones, MILESTONE_KEYS, MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, type Milestones } from '@common/domain';
 import { milestonesSchema } from '@common/schemas/milestones';
@@ -18,7 +19,7 @@ export async function milestoneRoutes(fastify: FastifyInstance): Promise<void> {
     return (await languageSettings(app.db, userId, language)).milestones;
   }
 
-  app.get('/milestones', {
+  app.get(underUser(API_PATHS.milestones), {
     schema: {
       tags: ['settings'],
       summary: 'Milestones of the current language (or ?language=X)',
@@ -30,7 +31,7 @@ export async function milestoneRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => read(request.userId, request.query.language),
   });
 
-  app.get('/milestones/by-language', {
+  app.get(underUser(API_PATHS.milestonesByLanguage), {
     schema: {
       tags: ['settings'],
       summary: 'Milestones of one language',
@@ -41,7 +42,7 @@ export async function milestoneRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => read(request.userId, request.query.language),
   });
 
-  app.post('/milestones', {
+  app.post(underUser(API_PATHS.milestones), {
     schema: {
       tags: ['settings'],
       summary: 'Set the milestones of the current language',

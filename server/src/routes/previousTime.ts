@@ -1,5 +1,6 @@
 /** Hours studied before using the tracker; they count towards the level. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { PREVIOUS_HOURS_MAX, PREVIOUS_HOURS_STEP } from '@common/domain';
 import { previousTimeSchema } from '@common/schemas/previousTime';
@@ -18,7 +19,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
     return { previousHours };
   }
 
-  app.get('/previous-time', {
+  app.get(underUser(API_PATHS.previousTime), {
     schema: {
       tags: ['settings'],
       summary: 'Previous hours of the current language (or ?language=X)',
@@ -30,7 +31,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
     handler: async (request) => read(request.userId, request.query.language),
   });
 
-  app.get('/previous-time/by-language', {
+  app.get(underUser(API_PATHS.previousTimeByLanguage), {
     schema: {
       tags: ['settings'],
       summary: 'Previous hours of one language',
@@ -41,7 +42,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
     handler: async (request) => read(request.userId, request.query.language),
   });
 
-  app.post('/previous-time', {
+  app.post(underUser(API_PATHS.previousTime), {
     schema: {
       tags: ['settings'],
       summary: 'Set previous hours of the current language',

@@ -1,5 +1,6 @@
 /** Overall minutes, the level, the languages started, and the month total for the calendar. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { SKILLS, levelForHours, levelHours } from '@common/domain';
 import { languageQuery } from '@common/schemas/primitives';
@@ -12,7 +13,7 @@ import { settingsFromRow, startedLanguagesQuery } from '../db/languages';
 
 export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/progress', {
+  app.get(underUser(API_PATHS.progress), {
     schema: {
       tags: ['progress'],
       summary: 'Overall minutes and level',
@@ -44,7 +45,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/calendar/month-total', {
+  app.get(underUser(API_PATHS.calendarMonthTotal), {
     schema: {
       tags: ['progress'],
       summary: 'Minutes logged in the calendar month containing ?today',

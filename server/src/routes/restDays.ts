@@ -1,5 +1,6 @@
 /** Rest days (contract, second edition, "Forgiving streaks"): weekdays to rest and breaks, per learner. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { emptyQuery } from '@common/schemas/primitives';
 import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
@@ -12,7 +13,7 @@ import { checkDate } from '../domain/dates';
 export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
 
-  app.get('/rest-days', {
+  app.get(underUser(API_PATHS.restDays), {
     schema: {
       tags: ['settings'],
       summary: "The learner's rest days",
@@ -24,7 +25,7 @@ export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => readRestDays(app.db, request.userId),
   });
 
-  app.post('/rest-days', {
+  app.post(underUser(API_PATHS.restDays), {
     schema: {
       tags: ['settings'],
       summary: "Replace the learner's rest days",

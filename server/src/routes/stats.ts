@@ -1,5 +1,6 @@
 /** Insights: minutes, active days and achieved days per day, week or month of a date range. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { addDaysIso, bucketCount, bucketStarts, daysInRange } from '@common/buckets';
 import { FIRST_DATE } from '@common/domain';
@@ -39,7 +40,7 @@ const SUMMED = ['listeningMins', 'readingMins', 'speakingMins', 'writingMins', '
 
 export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/stats', {
+  app.get(underUser(API_PATHS.stats), {
     schema: {
       tags: ['progress'],
       summary: 'Minutes per day, week or month of a date range',

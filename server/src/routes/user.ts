@@ -1,5 +1,6 @@
 /** The current language and the account itself. */
 import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { chooseLanguageSchema, hasLanguageSchema, languageSchema, userLanguageSchema } from '@common/schemas/languages';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
@@ -11,7 +12,7 @@ import { rejectBody } from './requests';
 
 export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  app.get('/language', {
+  app.get(underUser(API_PATHS.language), {
     schema: {
       tags: ['languages'],
       summary: 'The current language',
@@ -22,7 +23,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => ({ name: await currentLanguage(app.db, request.userId) }),
   });
 
-  app.post('/language', {
+  app.post(underUser(API_PATHS.language), {
     schema: {
       tags: ['languages'],
       summary: 'Make a language the current one',
@@ -42,7 +43,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     },
   });
 
-  app.get('/has-language', {
+  app.get(underUser(API_PATHS.hasLanguage), {
     schema: {
       tags: ['languages'],
       summary: 'Whether a current language is chosen',
@@ -53,7 +54,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => ({ hasLanguage: (await currentLanguage(app.db, request.userId)) !== null }),
   });
 
-  app.delete('', {
+  app.delete(underUser(API_PATHS.user), {
     preValidation: rejectBody,
     schema: {
       tags: ['progress'],

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { API_PATHS } from '@common/apiPaths';
 import styled from 'styled-components';
 import { Button, ButtonAnchor } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
@@ -8,7 +9,7 @@ import type { ExportFormat } from '@common/schemas/data';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { ImportDialog } from './ImportDialog';
 
-const exportUrl = (format: ExportFormat) => `${apiBaseUrl()}/user/export?format=${format}`;
+const exportUrl = (format: ExportFormat) => `${apiBaseUrl()}${API_PATHS.export}?format=${format}`;
 const TITLE = 'Your data';
 
 /** Both downloads; the server names the file (lingualog-export-<date>.json or .csv). */

@@ -9,6 +9,7 @@ import { configure, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiPath } from '@common/apiPaths';
 import { localIsoDate } from '@common/domain';
 import { formatLongDate } from '@/lib/calendar';
 import { theme } from '@/styles/theme';
@@ -51,7 +52,8 @@ const fillAndSubmit = (submit: string, fields: Record<string, string>) => async 
   await user.click(screen.getByRole('button', { name: submit }));
 };
 
-const TABLE: Record<`${Uppercase<Method>} ${string}`, Row> = {
+// Keyed by the declared paths: a path changed in common/apiPaths.ts fails the type check here too.
+const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
   'POST /auth/register': {
     call: 'register',
     path: '/register',

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { API_PATHS } from '@common/apiPaths';
 import type {
   ActivityRecord,
   AddDailyActivity,
@@ -41,14 +42,14 @@ function limitError(record: ActivityRecord) {
 }
 
 export const activityHandlers = [
-  http.get(api('/user/daily-activity/all'), ({ request }) => {
+  http.get(api(API_PATHS.dailyActivityAll), ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const params = new URL(request.url).searchParams;
     const from = params.get('from') ?? '0000-01-01';
     const to = params.get('to') ?? '9999-12-31';
     return HttpResponse.json<ActivityRecord[]>(current().activities.filter((a) => a.date >= from && a.date <= to));
   }),
-  http.get(api('/user/daily-activity'), ({ request }) => {
+  http.get(api(API_PATHS.dailyActivity), ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const date = new URL(request.url).searchParams.get('date') ?? '';
     const r = current().activities.find((a) => a.date === date);
@@ -61,7 +62,7 @@ export const activityHandlers = [
     };
     return HttpResponse.json(minutes);
   }),
-  http.post(api('/user/daily-activity'), async ({ request }) => {
+  http.post(api(API_PATHS.dailyActivity), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const body = (await request.json()) as AddDailyActivity;
     const field = SKILL_DAILY_FIELDS.find((f) => body[f] !== undefined);
@@ -76,7 +77,7 @@ export const activityHandlers = [
     record.achieved = total(record) >= current().dailyGoalMinutes;
     return HttpResponse.json(record);
   }),
-  http.patch(api('/user/daily-activity'), async ({ request }) => {
+  http.patch(api(API_PATHS.dailyActivity), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const body = (await request.json()) as EditDailyActivity;
     const candidate: ActivityRecord = { ...recordFor(body.date) };
@@ -88,7 +89,7 @@ export const activityHandlers = [
     record.achieved = body.achieved ?? total(record) >= current().dailyGoalMinutes;
     return HttpResponse.json(record);
   }),
-  http.get(api('/user/progress'), () => {
+  http.get(api(API_PATHS.progress), () => {
     if (!db.signedIn) return unauthenticated();
     const data = current();
     const sum = (f: (typeof SKILL_DAILY_FIELDS)[number]) => data.activities.reduce((s, a) => s + a[f], 0);
@@ -103,7 +104,7 @@ export const activityHandlers = [
       languages: db.languages.map((name) => ({ name })),
     });
   }),
-  http.get(api('/user/calendar/month-total'), ({ request }) => {
+  http.get(api(API_PATHS.calendarMonthTotal), ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const month = (new URL(request.url).searchParams.get('today') ?? '').slice(0, 7);
     const monthlyTotalMins = current()

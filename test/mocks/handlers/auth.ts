@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
+import { API_PATHS } from '@common/apiPaths';
 import type { Credentials, EmailAnswer } from '@common/api-types';
 import { db } from '../db';
 import { api, apiError, unauthenticated } from '../http';
 
 export const authHandlers = [
-  http.get(api('/auth/check'), () => (db.signedIn ? HttpResponse.json<EmailAnswer>({ email: db.email }) : unauthenticated())),
-  http.post(api('/auth/register'), async ({ request }) => {
+  http.get(api(API_PATHS.authCheck), () => (db.signedIn ? HttpResponse.json<EmailAnswer>({ email: db.email }) : unauthenticated())),
+  http.post(api(API_PATHS.authRegister), async ({ request }) => {
     const body = (await request.json()) as Credentials;
     if (body.email.trim().toLowerCase() === db.email) return apiError(409, 'EMAIL_EXISTS', 'That email is taken');
     db.signedIn = true;
@@ -13,7 +14,7 @@ export const authHandlers = [
     db.password = body.password;
     return HttpResponse.json<EmailAnswer>({ email: body.email }, { status: 201 });
   }),
-  http.post(api('/auth/login'), async ({ request }) => {
+  http.post(api(API_PATHS.authLogin), async ({ request }) => {
     const body = (await request.json()) as Credentials;
     if (body.email !== db.email || body.password !== db.password) {
       return apiError(401, 'INVALID_CREDENTIALS', 'Wrong email or password');
@@ -21,11 +22,11 @@ export const authHandlers = [
     db.signedIn = true;
     return HttpResponse.json<EmailAnswer>({ email: db.email });
   }),
-  http.post(api('/auth/logout'), () => {
+  http.post(api(API_PATHS.authLogout), () => {
     db.signedIn = false;
     return new HttpResponse(null, { status: 204 });
   }),
-  http.delete(api('/user'), () => {
+  http.delete(api(API_PATHS.user), () => {
     if (!db.signedIn) return unauthenticated();
     db.signedIn = false;
     db.currentLanguage = null;

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { API_PATHS } from '@common/apiPaths';
 import type { DailyGoal, MilestonesBody, PreviousTime, SaveDailyGoal } from '@common/api-types';
 import { areValidMilestones, isValidDailyGoal, isValidPreviousHours } from '@common/domain';
 import { current, db, newLanguageData } from '../db';
@@ -10,39 +11,39 @@ const forLanguage = (request: Request) => {
 };
 
 export const settingsHandlers = [
-  http.get(api('/user/daily-goal'), () =>
+  http.get(api(API_PATHS.dailyGoal), () =>
     db.signedIn ? HttpResponse.json<DailyGoal>({ dailyGoalMinutes: current().dailyGoalMinutes }) : unauthenticated(),
   ),
-  http.get(api('/user/daily-goal/by-language'), ({ request }) =>
+  http.get(api(API_PATHS.dailyGoalByLanguage), ({ request }) =>
     db.signedIn ? HttpResponse.json<DailyGoal>({ dailyGoalMinutes: forLanguage(request).dailyGoalMinutes }) : unauthenticated(),
   ),
-  http.post(api('/user/daily-goal'), async ({ request }) => {
+  http.post(api(API_PATHS.dailyGoal), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const body = (await request.json()) as SaveDailyGoal;
     if (!isValidDailyGoal(body.dailyGoalMinutes)) return apiError(400, 'INVALID_INPUT', 'Invalid goal');
     current().dailyGoalMinutes = body.dailyGoalMinutes;
     return HttpResponse.json<DailyGoal>({ dailyGoalMinutes: body.dailyGoalMinutes });
   }),
-  http.get(api('/user/previous-time'), () =>
+  http.get(api(API_PATHS.previousTime), () =>
     db.signedIn ? HttpResponse.json<PreviousTime>({ previousHours: current().previousHours }) : unauthenticated(),
   ),
-  http.get(api('/user/previous-time/by-language'), ({ request }) =>
+  http.get(api(API_PATHS.previousTimeByLanguage), ({ request }) =>
     db.signedIn ? HttpResponse.json<PreviousTime>({ previousHours: forLanguage(request).previousHours }) : unauthenticated(),
   ),
-  http.post(api('/user/previous-time'), async ({ request }) => {
+  http.post(api(API_PATHS.previousTime), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const body = (await request.json()) as PreviousTime;
     if (!isValidPreviousHours(body.previousHours)) return apiError(400, 'INVALID_INPUT', 'Invalid hours');
     current().previousHours = body.previousHours;
     return HttpResponse.json<PreviousTime>(body);
   }),
-  http.get(api('/user/milestones'), () =>
+  http.get(api(API_PATHS.milestones), () =>
     db.signedIn ? HttpResponse.json<MilestonesBody>(current().milestones) : unauthenticated(),
   ),
-  http.get(api('/user/milestones/by-language'), ({ request }) =>
+  http.get(api(API_PATHS.milestonesByLanguage), ({ request }) =>
     db.signedIn ? HttpResponse.json<MilestonesBody>(forLanguage(request).milestones) : unauthenticated(),
   ),
-  http.post(api('/user/milestones'), async ({ request }) => {
+  http.post(api(API_PATHS.milestones), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const body = (await request.json()) as MilestonesBody;
     if (!areValidMilestones(body)) return apiError(400, 'INVALID_MILESTONES', 'Invalid milestones');

@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { API_PATHS } from '@common/apiPaths';
 import { bucketStartIso, bucketStarts, daysInRange } from '@common/buckets';
 import type { Stats, StatsBucket, StatsBucketRow } from '@common/schemas/stats';
 import { current, db } from '../db';
@@ -31,7 +32,7 @@ function stats(from: string, to: string, bucket: StatsBucket): Stats {
 }
 
 export const statsHandlers = [
-  http.get(api('/user/stats'), ({ request }) => {
+  http.get(api(API_PATHS.stats), ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const q = new URL(request.url).searchParams;
     return HttpResponse.json<Stats>(stats(q.get('from') ?? '', q.get('to') ?? '', (q.get('bucket') ?? 'day') as StatsBucket));
