@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { FIRST_DATE, SKILLS } from '@common/domain';
-import { LINGUALOG_CSV_COLUMNS } from '@common/schemas/data';
+import { LINGUALOG_CSV_COLUMNS, type ExportedLanguage, type ExportFile } from '@common/schemas/data';
 import { daysAfter } from '../db/activity';
 import type { Database } from '../db/database';
 import { readRestDays } from '../db/restDays';
@@ -53,7 +53,7 @@ function exportedGoals(goals: Goals) {
 
 export async function* jsonExport(db: Kysely<Database>, userId: number, exportedAt: Date): AsyncGenerator<string> {
   const user = await userOf(db, userId);
-  const head = {
+  const head: Omit<ExportFile, 'languages'> = {
     format: 'lingualog',
     version: 1,
     exportedAt: exportedAt.toISOString(),
@@ -65,7 +65,7 @@ export async function* jsonExport(db: Kysely<Database>, userId: number, exported
   const languages = await startedLanguages(db, userId);
   for (const [index, name] of languages.entries()) {
     const [settings, goals] = await Promise.all([languageSettings(db, userId, name), goalHistory(db, userId, name)]);
-    const meta = {
+    const meta: Omit<ExportedLanguage, 'days'> = {
       name,
       dailyGoalMinutes: goalOn(goals, '9999-12-31'),
       goalHistory: exportedGoals(goals),

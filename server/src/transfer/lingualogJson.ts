@@ -7,6 +7,8 @@ import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import {
   areValidMilestones, isValidDailyGoal, isValidPreviousHours, MILESTONE_KEYS, SKILLS, skillDailyField, type Milestones, type Skill,
 } from '@common/domain';
+import { activityRecordSchema } from '@common/schemas/activity';
+import { exportFileSchema } from '@common/schemas/data';
 import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, type RestDays } from '@common/schemas/restDays';
 import {
   dateProblem, ENCODING_MESSAGE, encodingProblemLine, languageOf, languageProblem, lineAt, minutesProblem, shorten, yieldToLoop,
@@ -16,9 +18,13 @@ import {
 type Path = (string | number)[];
 type Json = Record<string, unknown>;
 
-const TOP_KEYS = ['format', 'version', 'exportedAt', 'email', 'currentLanguage', 'restDays', 'languages'];
-const LANGUAGE_KEYS = ['name', 'dailyGoalMinutes', 'goalHistory', 'previousHours', 'milestones', 'days'];
-const DAY_KEYS = ['date', 'achieved', ...SKILLS.map(skillDailyField)];
+// The fields come from the schema the export is written against (common/schemas/data.ts).
+const TOP_KEYS = Object.keys(exportFileSchema.properties);
+const languageSchema = exportFileSchema.properties.languages.items;
+const LANGUAGE_KEYS = Object.keys(languageSchema.properties);
+const GOAL_KEYS = Object.keys(languageSchema.properties.goalHistory.items.properties);
+const DAY_KEYS = Object.keys(activityRecordSchema.properties);
+const REST_DAY_KEYS = Object.keys(exportFileSchema.properties.restDays.properties);
 const DAYS_PER_SLICE = 2000;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -112,7 +118,7 @@ async function readLanguage(value: unknown, path: Path, plan: ImportPlan, ctx: I
 
 function readDay(value: unknown, path: Path, days: Map<string, DayImport>, ctx: ImportContext, found: PathProblems): void {
   if (!isObject(value)) return found.add(path, `${where(path)} must be an object.`);
-  found.keys(value, DAY_KEYS, ['date', ...SKILLS.map(skillDailyField)], path);
+  found.keys(value, DAY_KEYS, DAY_KEYS.filter((key) => key !== 'achieved'), path);
   const date = typeof value.date === 'string' ? value.date : '';
   const problem = dateProblem(date, ctx);
   if (problem) return found.add(path, problem);
@@ -141,7 +147,7 @@ function goalHistoryOf(value: unknown, path: Path, ctx: ImportContext, found: Pa
       found.add(at, 'Each goalHistory entry is {"from", "dailyGoalMinutes"}.');
       continue;
     }
-    found.keys(entry, ['from', 'dailyGoalMinutes'], ['from', 'dailyGoalMinutes'], at);
+    found.keys(entry, GOAL_KEYS, GOAL_KEYS, at);
     const from = typeof entry.from === 'string' ? entry.from : '';
     const problem = dateProblem(from, ctx);
     if (problem) found.add(at, problem);
@@ -167,7 +173,7 @@ function restDaysOf(value: unknown, ctx: ImportContext, found: PathProblems): Re
     found.add(path, 'restDays must be {"weekdays", "periods"}.');
     return rest;
   }
-  found.keys(value, ['weekdays', 'periods'], ['weekdays', 'periods'], path);
+  found.keys(value, REST_DAY_KEYS, REST_DAY_KEYS, path);
   const weekdays = value.weekdays;
   const validWeekdays = Array.isArray(weekdays) && weekdays.length <= REST_WEEKDAYS_MAX && new Set(weekdays).size === weekdays.length &&
     weekdays.every((d) => Number.isInteger(d) && d >= 0 && d <= 6);
