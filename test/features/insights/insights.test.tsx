@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ActivityRecord } from '@common/api-types';
 import { addDaysIso } from '@common/buckets';
@@ -124,5 +124,23 @@ describe('level modal forecast', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     seed();
     await renderDashboard();
     expect(screen.getByRole('link', { name: 'Insights' })).toHaveAttribute('href', '/insights');
+  });
+
+  it('shows minutes added on the dashboard when the learner comes back: the add refreshes the insights', async () => {
+    seed();
+    const { user } = await openInsights();
+    const latestWeek = () => within(screen.getByRole('group', { name: 'Bars, one per week' })).getAllByRole('button')[11];
+    expect(latestWeek()).toHaveAccessibleName(expect.stringContaining(': 1 hour 0 minutes in total'));
+
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Reading Time' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Reading Time' });
+    await user.type(within(dialog).getByLabelText('Minutes'), '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('link', { name: 'Insights' }));
+    await screen.findByRole('region', { name: 'Minutes per week, last 12 weeks' }, { timeout: 5000 });
+    await waitFor(() => expect(latestWeek()).toHaveAccessibleName(expect.stringContaining(': 1 hour 20 minutes in total')));
   });
 });
