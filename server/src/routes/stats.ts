@@ -57,12 +57,8 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request): Promise<Stats> => {
       const { from, to, bucket, language: requested } = request.query;
-      for (const [field, date] of [['from', from], ['to', to]] as const) {
-        checkDate(app, date);
-        if (date < STATS_EARLIEST_DATE) {
-          throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be ${STATS_EARLIEST_DATE} or later.`);
-        }
-      }
+      checkDate(app, from, 'from');
+      checkDate(app, to, 'to');
       if (from > to) throw new ApiHttpError(400, 'INVALID_INPUT', '"from" must not be after "to".');
       const count = bucketCount(from, to, bucket);
       if (count > STATS_MAX_BUCKETS) {
