@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX } from '@common/schemas/restDays';
+import { REST_PERIOD_MAX_DAYS, REST_PERIOD_MAX_DAYS_AHEAD, REST_PERIODS_MAX } from '@common/schemas/restDays';
 import { buildTestApp, describeDb, type TestApp } from './helper';
 import { addDays, expectError, manualClock, newLearner, type Caller } from './requests';
 
@@ -68,8 +68,19 @@ describeDb('GET and POST /api/user/rest-days', () => {
     expect((await api.post('/api/user/rest-days', body)).statusCode).toBe(200);
   });
 
-  it('a break ending after tomorrow is 400 FUTURE_DATE', async () => {
-    expectError(await (await newLearner(h.app)).post('/api/user/rest-days', { weekdays: [], periods: [{ from: TODAY, to: addDays(TODAY, 2) }] }), 400, 'FUTURE_DATE');
+  it(`a planned break (next month's holiday, up to ${REST_PERIOD_MAX_DAYS_AHEAD} days after today) is saved and read back`, async () => {
+    const api = await newLearner(h.app);
+    const body = { weekdays: [], periods: [{ from: addDays(TODAY, 30), to: addDays(TODAY, 44) }, { from: addDays(TODAY, 300), to: addDays(TODAY, REST_PERIOD_MAX_DAYS_AHEAD) }] };
+    const res = await api.post('/api/user/rest-days', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await api.get('/api/user/rest-days')).json()).toEqual(body);
+  });
+
+  it(`a break ending more than ${REST_PERIOD_MAX_DAYS_AHEAD} days after every learner's today is 400 FUTURE_DATE naming the bound`, async () => {
+    const api = await newLearner(h.app);
+    const res = await api.post('/api/user/rest-days', { weekdays: [], periods: [{ from: TODAY, to: addDays(TODAY, REST_PERIOD_MAX_DAYS_AHEAD + 2) }] });
+    expectError(res, 400, 'FUTURE_DATE');
+    expect(res.json().message).toContain(`${REST_PERIOD_MAX_DAYS_AHEAD} days`);
   });
 });
 
@@ -107,6 +118,15 @@ describeDb('rest days in the streak', () => {
     await api.post('/api/user/rest-days', { weekdays: [TUESDAY], periods: [] });
     await achieveDays(api, '2026-03-07', '2026-03-09');
     expect(await summary(api)).toMatchObject({ streakDays: 3, longestStreakDays: 3 });
+    await achieveToday(api);
+    expect(await summary(api)).toMatchObject({ streakDays: 4, longestStreakDays: 4 });
+  });
+
+  it('a break planned from tomorrow leaves today unforgiven: the streak counts as without it', async () => {
+    const api = await newLearner(h.app);
+    await achieveDays(api, '2026-03-07', '2026-03-09');
+    await api.post('/api/user/rest-days', { weekdays: [], periods: [{ from: addDays(TODAY, 1), to: addDays(TODAY, 20) }] });
+    expect(await summary(api)).toMatchObject({ streakDays: 0, longestStreakDays: 3 });
     await achieveToday(api);
     expect(await summary(api)).toMatchObject({ streakDays: 4, longestStreakDays: 4 });
   });
