@@ -138,6 +138,11 @@ export const apiSlice = createApi({
       query: () => '/user/daily-goal',
       providesTags: ['DailyGoal'],
     }),
+    /** The goal in force on a past day: the edit modal's 'Daily Goal Achieved?' box follows it. */
+    getDailyGoalOn: build.query<DailyGoal, string>({
+      query: (date) => `/user/daily-goal?date=${encodeURIComponent(date)}`,
+      providesTags: ['DailyGoal'],
+    }),
     getDailyGoalByLanguage: build.query<DailyGoal, string>({
       query: (language) => `/user/daily-goal/by-language${byLanguage(language)}`,
       providesTags: (_r, _e, language) => [{ type: 'DailyGoal', id: language }],
@@ -272,6 +277,7 @@ export const {
   useHasLanguageQuery,
   useSetUserLanguageMutation,
   useGetDailyGoalQuery,
+  useGetDailyGoalOnQuery,
   useGetDailyGoalByLanguageQuery,
   useSaveDailyGoalMutation,
   useGetPreviousHoursQuery,
