@@ -137,3 +137,21 @@ describeDb('rest days in the streak', () => {
     expect(await summary(api)).toEqual({ firstActivityDate: null, streakDays: 0, longestStreakDays: 0 });
   });
 });
+
+describeDb('a planned break in an export', () => {
+  it('imports again: the break rule of POST /rest-days applies to the file, a break beyond a year ahead is a problem', async () => {
+    const api = await newLearner(h.app);
+    const planned = { weekdays: [], periods: [{ from: addDays(TODAY, 20), to: addDays(TODAY, 34) }] };
+    await api.post('/api/user/rest-days', planned);
+    const file = (await api.get('/api/user/export?format=json')).body;
+    await api.post('/api/user/rest-days', { weekdays: [], periods: [] });
+    const res = await api.post('/api/user/import', { source: 'lingualog-json', content: file, mode: 'merge', dryRun: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await api.get('/api/user/rest-days')).json()).toEqual(planned);
+
+    const tooFar = file.replace(addDays(TODAY, 34), addDays(TODAY, REST_PERIOD_MAX_DAYS_AHEAD + 2));
+    const refused = await api.post('/api/user/import', { source: 'lingualog-json', content: tooFar, mode: 'merge', dryRun: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().problems[0].message).toContain(`${REST_PERIOD_MAX_DAYS_AHEAD} days`);
+  });
+});
