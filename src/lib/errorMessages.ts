@@ -61,6 +61,8 @@ export const CALL_ERRORS = {
   getDailyGoal: 'GET_DAILY_GOAL_ERROR',
   // The by-language reads only serve the settings draft of another language (spec 4).
   getDailyGoalByLanguage: 'UPDATING_UNSAVED_LANGUAGE_ERROR',
+  // Shown nowhere: without it the edit modal's 'Daily Goal Achieved?' box keeps the saved answer.
+  getDailyGoalOn: 'GET_DAILY_GOAL_ERROR',
   saveDailyGoal: 'UPDATE_DAILY_GOAL_ERROR',
   getPreviousHours: 'GET_PREVIOUS_HOURS_ERROR',
   getPreviousHoursByLanguage: 'UPDATING_UNSAVED_LANGUAGE_ERROR',
