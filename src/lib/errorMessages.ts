@@ -1,7 +1,6 @@
 /** The error catalogue of spec section 8: every message the SPA shows, in one place. */
 import { MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS } from '@common/domain';
 import type { ApiErrorCode } from '@common/schemas/errors';
-import { formatCount } from './time';
 
 export const ERRORS = {
   NETWORK_ERROR: 'Server unreachable, try again later',
@@ -38,7 +37,7 @@ export const ERRORS = {
   GET_REST_DAYS_ERROR: 'Error getting rest days',
   UPDATE_REST_DAYS_ERROR: 'Error updating rest days',
   // Shown instead of sending milestones the server would refuse (INVALID_MILESTONES).
-  INVALID_MILESTONES: `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${formatCount(MILESTONE_MAX_HOURS)}, each higher than the one before`,
+  INVALID_MILESTONES: `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS.toLocaleString('en-GB')}, each higher than the one before`,
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
