@@ -1,7 +1,7 @@
 /** Shapes of the daily-goal calls: the goal answered, and saving it for today. */
 import type { FromSchema } from 'json-schema-to-ts';
 import { GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '../domain';
-import { dateSchema } from './primitives';
+import { dateSchema, languageQuery } from './primitives';
 
 const goalMinutes = { type: 'integer', minimum: GOAL_MIN_MINUTES, maximum: GOAL_MAX_MINUTES, multipleOf: GOAL_STEP_MINUTES } as const;
 
@@ -13,6 +13,12 @@ export const dailyGoalSchema = {
   description: 'The goal in force today',
 } as const;
 export type DailyGoal = FromSchema<typeof dailyGoalSchema>;
+
+/** GET /daily-goal's query: `date` asks for the goal in force that day (the edit modal's 'Daily Goal Achieved?' box). */
+export const dailyGoalQuerySchema = {
+  ...languageQuery,
+  properties: { ...languageQuery.properties, date: { ...dateSchema, description: 'A past day: the goal in force that day' } },
+} as const;
 
 export const saveDailyGoalSchema = {
   type: 'object',

@@ -5,6 +5,8 @@ import { dateSchema } from './primitives';
 export const REST_WEEKDAYS_MAX = 6;
 export const REST_PERIODS_MAX = 50;
 export const REST_PERIOD_MAX_DAYS = 366;
+/** A break may be planned up to this many days after the learner's today (README, "Product decisions"). */
+export const REST_PERIOD_MAX_DAYS_AHEAD = 365;
 
 export const restDaysSchema = {
   type: 'object',

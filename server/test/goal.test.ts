@@ -66,6 +66,23 @@ describeDb('daily goal', () => {
 });
 
 describeDb('goal history', () => {
+  it('GET /daily-goal?date=D answers the goal in force that day (the edit modal follows it)', async () => {
+    const clock = manualClock('2025-04-14T12:00:00Z');
+    const h = await buildTestApp({ now: clock.now, sessionIdleMs: 30 * DAY_MS, sessionAbsoluteMs: 60 * DAY_MS });
+    try {
+      const api = await newLearner(h.app);
+      const dayOne = clock.today();
+      clock.advance(DAY_MS);
+      await api.post('/api/user/daily-goal', { dailyGoalMinutes: 60, date: clock.today() });
+      expect((await api.get(`/api/user/daily-goal?date=${dayOne}`)).json()).toEqual({ dailyGoalMinutes: DEFAULT_DAILY_GOAL_MINUTES });
+      expect((await api.get(`/api/user/daily-goal?date=${clock.today()}`)).json()).toEqual({ dailyGoalMinutes: 60 });
+      expect((await api.get('/api/user/daily-goal')).json()).toEqual({ dailyGoalMinutes: 60 });
+      expectError(await api.get('/api/user/daily-goal?date=1999-12-31'), 400, 'INVALID_INPUT');
+    } finally {
+      await h.close();
+    }
+  });
+
   it("changing the goal today never changes an earlier day's achieved, and past edits use the goal of their day", async () => {
     const clock = manualClock('2025-04-14T12:00:00Z');
     const h = await buildTestApp({ now: clock.now, sessionIdleMs: 30 * DAY_MS, sessionAbsoluteMs: 60 * DAY_MS });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX } from '@common/schemas/restDays';
+import { REST_PERIOD_MAX_DAYS, REST_PERIOD_MAX_DAYS_AHEAD, REST_PERIODS_MAX } from '@common/schemas/restDays';
 import { buildTestApp, describeDb, type TestApp } from './helper';
 import { addDays, expectError, manualClock, newLearner, type Caller } from './requests';
 
@@ -68,8 +68,19 @@ describeDb('GET and POST /api/user/rest-days', () => {
     expect((await api.post('/api/user/rest-days', body)).statusCode).toBe(200);
   });
 
-  it('a break ending after tomorrow is 400 FUTURE_DATE', async () => {
-    expectError(await (await newLearner(h.app)).post('/api/user/rest-days', { weekdays: [], periods: [{ from: TODAY, to: addDays(TODAY, 2) }] }), 400, 'FUTURE_DATE');
+  it(`a planned break (next month's holiday, up to ${REST_PERIOD_MAX_DAYS_AHEAD} days after today) is saved and read back`, async () => {
+    const api = await newLearner(h.app);
+    const body = { weekdays: [], periods: [{ from: addDays(TODAY, 30), to: addDays(TODAY, 44) }, { from: addDays(TODAY, 300), to: addDays(TODAY, REST_PERIOD_MAX_DAYS_AHEAD) }] };
+    const res = await api.post('/api/user/rest-days', body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await api.get('/api/user/rest-days')).json()).toEqual(body);
+  });
+
+  it(`a break ending more than ${REST_PERIOD_MAX_DAYS_AHEAD} days after every learner's today is 400 FUTURE_DATE naming the bound`, async () => {
+    const api = await newLearner(h.app);
+    const res = await api.post('/api/user/rest-days', { weekdays: [], periods: [{ from: TODAY, to: addDays(TODAY, REST_PERIOD_MAX_DAYS_AHEAD + 2) }] });
+    expectError(res, 400, 'FUTURE_DATE');
+    expect(res.json().message).toContain(`${REST_PERIOD_MAX_DAYS_AHEAD} days`);
   });
 });
 
@@ -111,9 +122,36 @@ describeDb('rest days in the streak', () => {
     expect(await summary(api)).toMatchObject({ streakDays: 4, longestStreakDays: 4 });
   });
 
+  it('a break planned from tomorrow leaves today unforgiven: the streak counts as without it', async () => {
+    const api = await newLearner(h.app);
+    await achieveDays(api, '2026-03-07', '2026-03-09');
+    await api.post('/api/user/rest-days', { weekdays: [], periods: [{ from: addDays(TODAY, 1), to: addDays(TODAY, 20) }] });
+    expect(await summary(api)).toMatchObject({ streakDays: 0, longestStreakDays: 3 });
+    await achieveToday(api);
+    expect(await summary(api)).toMatchObject({ streakDays: 4, longestStreakDays: 4 });
+  });
+
   it('rest days before the first record change nothing: a learner who never records has no streak', async () => {
     const api = await newLearner(h.app);
     await api.post('/api/user/rest-days', { weekdays: [0, 1, 2, 3, 4, 5], periods: [] });
     expect(await summary(api)).toEqual({ firstActivityDate: null, streakDays: 0, longestStreakDays: 0 });
+  });
+});
+
+describeDb('a planned break in an export', () => {
+  it('imports again: the break rule of POST /rest-days applies to the file, a break beyond a year ahead is a problem', async () => {
+    const api = await newLearner(h.app);
+    const planned = { weekdays: [], periods: [{ from: addDays(TODAY, 20), to: addDays(TODAY, 34) }] };
+    await api.post('/api/user/rest-days', planned);
+    const file = (await api.get('/api/user/export?format=json')).body;
+    await api.post('/api/user/rest-days', { weekdays: [], periods: [] });
+    const res = await api.post('/api/user/import', { source: 'lingualog-json', content: file, mode: 'merge', dryRun: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await api.get('/api/user/rest-days')).json()).toEqual(planned);
+
+    const tooFar = file.replace(addDays(TODAY, 34), addDays(TODAY, REST_PERIOD_MAX_DAYS_AHEAD + 2));
+    const refused = await api.post('/api/user/import', { source: 'lingualog-json', content: tooFar, mode: 'merge', dryRun: false });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().problems[0].message).toContain(`${REST_PERIOD_MAX_DAYS_AHEAD} days`);
   });
 });

@@ -140,6 +140,15 @@ describeDb('GET /api/user/stats', () => {
     expect(res.json().message).toMatch(message);
   });
 
+  it.each([
+    ['from', 'from=1999-12-31&to=2026-11-09&bucket=day'],
+    ['to', 'from=2026-11-01&to=2026-02-30&bucket=day'],
+  ])('a bad date names its own field ("%s") in the message', async (field, query) => {
+    const res = await (await newLearner(t.app)).get(`/api/user/stats?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(`"${field}"`);
+  });
+
   it('refuses a date after every learner\'s today with 400 FUTURE_DATE', async () => {
     const api = await newLearner(t.app);
     expectError(await api.get('/api/user/stats?from=2026-11-01&to=2026-11-20&bucket=day'), 400, 'FUTURE_DATE');

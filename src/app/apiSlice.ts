@@ -140,6 +140,11 @@ export const apiSlice = createApi({
       query: () => API_PATHS.dailyGoal,
       providesTags: ['DailyGoal'],
     }),
+    /** The goal in force on a past day: the edit modal's 'Daily Goal Achieved?' box follows it. */
+    getDailyGoalOn: build.query<DailyGoal, string>({
+      query: (date) => `/user/daily-goal?date=${encodeURIComponent(date)}`,
+      providesTags: ['DailyGoal'],
+    }),
     getDailyGoalByLanguage: build.query<DailyGoal, string>({
       query: (language) => `${API_PATHS.dailyGoalByLanguage}${byLanguage(language)}`,
       providesTags: (_r, _e, language) => [{ type: 'DailyGoal', id: language }],
@@ -277,6 +282,7 @@ export const {
   useHasLanguageQuery,
   useSetUserLanguageMutation,
   useGetDailyGoalQuery,
+  useGetDailyGoalOnQuery,
   useGetDailyGoalByLanguageQuery,
   useSaveDailyGoalMutation,
   useGetPreviousHoursQuery,

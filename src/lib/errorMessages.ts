@@ -1,5 +1,5 @@
 /** The error catalogue of spec section 8: every message the SPA shows, in one place. */
-import { SIGN_UP_TEXTS } from '@common/domain';
+import { MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, SIGN_UP_TEXTS } from '@common/domain';
 import type { ApiErrorCode } from '@common/schemas/errors';
 
 export const ERRORS = {
@@ -37,6 +37,8 @@ export const ERRORS = {
   GET_REST_DAYS_ERROR: 'Error getting rest days',
   UPDATE_REST_DAYS_ERROR: 'Error updating rest days',
   IMPORT_ERROR: 'Error importing data',
+  // Shown instead of sending milestones the server would refuse (INVALID_MILESTONES).
+  INVALID_MILESTONES: `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS.toLocaleString('en-GB')}, each higher than the one before`,
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
@@ -59,6 +61,8 @@ export const CALL_ERRORS = {
   getDailyGoal: 'GET_DAILY_GOAL_ERROR',
   // The by-language reads only serve the settings draft of another language (spec 4).
   getDailyGoalByLanguage: 'UPDATING_UNSAVED_LANGUAGE_ERROR',
+  // Shown nowhere: without it the edit modal's 'Daily Goal Achieved?' box keeps the saved answer.
+  getDailyGoalOn: 'GET_DAILY_GOAL_ERROR',
   saveDailyGoal: 'UPDATE_DAILY_GOAL_ERROR',
   getPreviousHours: 'GET_PREVIOUS_HOURS_ERROR',
   getPreviousHoursByLanguage: 'UPDATING_UNSAVED_LANGUAGE_ERROR',

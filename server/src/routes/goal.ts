@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { DEFAULT_DAILY_GOAL_MINUTES, GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
-import { dailyGoalSchema, saveDailyGoalSchema, type DailyGoal } from '@common/schemas/goal';
+import { dailyGoalQuerySchema, dailyGoalSchema, saveDailyGoalSchema, type DailyGoal } from '@common/schemas/goal';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
-import { newestGoal, setGoalFrom } from '../db/goals';
+import { goalsInForce, newestGoal, setGoalFrom } from '../db/goals';
+import { goalOn } from '../domain/goals';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { checkDate, isPlausibleToday } from '../domain/dates';
@@ -25,12 +26,22 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
     schema: {
       tags: ['settings'],
       summary: 'The daily goal of the current language (or ?language=X)',
-      description: 'Defaults (30) before a language is chosen or for a language never picked.',
+      description:
+        'Defaults (30) before a language is chosen or for a language never picked. With `?date=D`, the goal in force on that day ' +
+        '(the latest change on or before it, else the first goal ever set), which decides whether the day\'s minutes achieve it; ' +
+        'D follows the rule of every date (from 2000-01-01, else INVALID_INPUT; FUTURE_DATE after every learner\'s today).',
       security,
-      querystring: languageQuery,
+      querystring: dailyGoalQuerySchema,
       response: { 200: dailyGoalSchema, ...readErrors() },
     },
-    handler: async (request) => currentGoal(request.userId, request.query.language),
+    handler: async (request) => {
+      const { date, language: requested } = request.query;
+      if (date === undefined) return currentGoal(request.userId, requested);
+      checkDate(app, date);
+      const language = await languageForRead(app, request.userId, requested);
+      if (!language) return { dailyGoalMinutes: DEFAULT_DAILY_GOAL_MINUTES };
+      return { dailyGoalMinutes: goalOn(await goalsInForce(app.db, request.userId, language, date, date), date) };
+    },
   });
 
   app.get(underUser(API_PATHS.dailyGoalByLanguage), {

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { emptyQuery } from '@common/schemas/primitives';
-import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
-import { dayNumber } from '@common/streakRule';
+import { REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
 import { readRestDays, saveRestDays } from '../db/restDays';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
-import { checkDate } from '../domain/dates';
+import { utcToday } from '../domain/dates';
+import { breakProblem } from '../domain/restDays';
 
 export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -31,8 +31,9 @@ export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
       summary: "Replace the learner's rest days",
       description:
         `Weekdays unique, at most ${REST_WEEKDAYS_MAX}; at most ${REST_PERIODS_MAX} breaks, each with from <= to and at most ${REST_PERIOD_MAX_DAYS} days ` +
-        '(both ends counted); else 400 INVALID_INPUT. Break dates follow the rule of every date the client sends: from 2000-01-01 (else 400 INVALID_INPUT) ' +
-        "up to the learner's today (a later date is 400 FUTURE_DATE), so a break is recorded once it has started. " +
+        '(both ends counted); else 400 INVALID_INPUT. Break dates lie between 2000-01-01 (else 400 INVALID_INPUT) and ' +
+        `${REST_PERIOD_MAX_DAYS_AHEAD} days after the learner's today (every learner's: ${REST_PERIOD_MAX_DAYS_AHEAD + 1} days after the server's UTC date; ` +
+        'a later date is 400 FUTURE_DATE): unlike the other dates a client sends, a break is mostly planned ahead. ' +
         'Overlapping breaks are accepted as they are. Answers the saved value, in the order GET answers it. Changing rest days changes the streaks at once.',
       security,
       querystring: emptyQuery,
@@ -42,12 +43,8 @@ export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request): Promise<RestDays> => {
       const { weekdays, periods } = request.body;
       periods.forEach((period, i) => {
-        checkDate(app, period.from, `periods[${i}].from`);
-        checkDate(app, period.to, `periods[${i}].to`);
-        if (period.from > period.to) throw new ApiHttpError(400, 'INVALID_INPUT', `Break ${i + 1} ends (${period.to}) before it starts (${period.from}).`);
-        if (dayNumber(period.to) - dayNumber(period.from) + 1 > REST_PERIOD_MAX_DAYS) {
-          throw new ApiHttpError(400, 'INVALID_INPUT', `Break ${i + 1} is longer than ${REST_PERIOD_MAX_DAYS} days.`);
-        }
+        const problem = breakProblem(period, i + 1, utcToday(app));
+        if (problem) throw new ApiHttpError(400, problem.code, problem.message);
       });
       const userId = request.userId;
       await saveRestDays(app.db, userId, { weekdays, periods });

@@ -60,12 +60,8 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request): Promise<Stats> => {
       const { from, to, bucket, language: requested } = request.query;
-      for (const [field, date] of [['from', from], ['to', to]] as const) {
-        checkDate(app, date);
-        if (date < FIRST_DATE) {
-          throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be ${FIRST_DATE} or later.`);
-        }
-      }
+      checkDate(app, from, 'from');
+      checkDate(app, to, 'to');
       if (from > to) throw new ApiHttpError(400, 'INVALID_INPUT', '"from" must not be after "to".');
       const count = bucketCount(from, to, bucket);
       if (count > STATS_MAX_BUCKETS) {

@@ -9,7 +9,8 @@ import {
 } from '@common/domain';
 import { activityRecordSchema } from '@common/schemas/activity';
 import { exportFileSchema } from '@common/schemas/data';
-import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, type RestDays } from '@common/schemas/restDays';
+import { REST_PERIODS_MAX, REST_WEEKDAYS_MAX, type RestDays } from '@common/schemas/restDays';
+import { breakProblem } from '../domain/restDays';
 import {
   dateProblem, ENCODING_MESSAGE, encodingProblemLine, languageOf, languageProblem, lineAt, minutesProblem, shorten, yieldToLoop,
   type DayImport, type ImportContext, type ImportPlan, type Problems,
@@ -188,11 +189,10 @@ function restDaysOf(value: unknown, ctx: ImportContext, found: PathProblems): Re
     const at = [...path, 'periods', index];
     const from = isObject(period) && typeof period.from === 'string' ? period.from : '';
     const to = isObject(period) && typeof period.to === 'string' ? period.to : '';
-    const problem = dateProblem(from, ctx) ?? dateProblem(to, ctx);
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    // The break rule of POST /rest-days: a file exported with a planned break imports again.
+    const problem = breakProblem({ from, to }, index + 1, ctx.today);
     if (!isObject(period) || Object.keys(period).length !== 2) found.add(at, 'A rest period is {"from", "to"}.');
-    else if (problem) found.add(at, problem);
-    else if (from > to || days > REST_PERIOD_MAX_DAYS) found.add(at, `A rest period runs forwards and lasts at most ${REST_PERIOD_MAX_DAYS} days.`);
+    else if (problem) found.add(at, problem.message);
     else rest.periods.push({ from, to });
   }
   return rest;

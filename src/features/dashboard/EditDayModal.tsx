@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import type { ActivityRecord, EditDailyActivity, SkillMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
-import { useEditDailyActivityMutation } from '@/app/apiSlice';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEditDailyActivityMutation, useGetDailyGoalOnQuery } from '@/app/apiSlice';
 import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
@@ -26,6 +27,14 @@ function initialFields(record: ActivityRecord | undefined): Fields {
   return fields;
 }
 
+function minutesOf(fields: Fields): SkillMinutes {
+  const minutes = {} as SkillMinutes;
+  for (const s of SKILLS) minutes[skillDailyField(s)] = isDigitsOrEmpty(fields[s].hours) && isDigitsOrEmpty(fields[s].minutes) ? toMinutes(fields[s].hours, fields[s].minutes) : 0;
+  return minutes;
+}
+
+const totalOf = (minutes: SkillMinutes) => Object.values(minutes).reduce((sum, m) => sum + m, 0);
+
 interface EditDayModalProps {
   date: string;
   isToday: boolean;
@@ -38,9 +47,17 @@ interface EditDayModalProps {
 export function EditDayModal({ date, isToday, record, onClose }: EditDayModalProps) {
   const formId = useId();
   const [fields, setFields] = useState(() => initialFields(record));
-  const [achieved, setAchieved] = useState(record?.achieved ?? false);
+  const [ticked, setTicked] = useState<boolean | null>(null);
+  const goal = useGetDailyGoalOnQuery(isToday ? skipToken : date).data?.dailyGoalMinutes;
   const [error, setError] = useState<string | null>(null);
   const [editDay, { isLoading }] = useEditDailyActivityMutation();
+
+  // The box follows the minutes against that day's goal until the learner changes it, unless the
+  // stored answer already parts from them (an earlier answer of the learner's own, which stays).
+  const initialTotal = totalOf(minutesOf(initialFields(record)));
+  const follows = goal !== undefined && (!record || record.achieved === initialTotal >= goal);
+  const computed = follows ? totalOf(minutesOf(fields)) >= goal : (record?.achieved ?? false);
+  const achieved = ticked ?? computed;
 
   const setField = (skill: Skill, part: 'hours' | 'minutes') => (value: string) =>
     setFields((f) => ({ ...f, [skill]: { ...f[skill], [part]: value } }));
@@ -52,8 +69,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
       setError(ERRORS.NOT_NUMBER_INPUT);
       return;
     }
-    const minutes = {} as SkillMinutes;
-    for (const s of SKILLS) minutes[skillDailyField(s)] = toMinutes(fields[s].hours, fields[s].minutes);
+    const minutes = minutesOf(fields);
     // The achieved flag may only be set for past days: today's follows its goal (spec 5).
     const body: EditDailyActivity = isToday ? { date, isToday, ...minutes } : { date, isToday, ...minutes, achieved };
     setError(null);
@@ -94,7 +110,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
               id={`${formId}-achieved`}
               type="checkbox"
               checked={achieved}
-              onChange={(event) => setAchieved(event.target.checked)}
+              onChange={(event) => setTicked(event.target.checked)}
             />
             <label htmlFor={`${formId}-achieved`}>Daily Goal Achieved?</label>
           </CheckboxRow>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { API_PATHS } from '@common/apiPaths';
 import styled from 'styled-components';
 import { Button, ButtonAnchor } from '@/components/Button';
@@ -41,30 +41,42 @@ function DataActions({ onImport }: { onImport: () => void }) {
   );
 }
 
+/**
+ * The narrow layout's button and modal. Rendered only while narrow, so widening the viewport
+ * unmounts (closes) the modal, and turning narrow again shows it closed, like the other sections.
+ */
+function NarrowData({ actions }: { actions: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <SectionButton type="button" onClick={() => setOpen(true)}>
+        <span>{TITLE}</span>
+        <span aria-hidden="true">›</span>
+      </SectionButton>
+      {open && (
+        <Modal title={TITLE} onClose={() => setOpen(false)}>
+          {actions}
+        </Modal>
+      )}
+    </>
+  );
+}
+
 /** Settings' "Your data": a card on wide screens, a section button opening a modal on narrow ones (like the others). */
 export function DataSection() {
   const narrow = useIsNarrow();
-  const [open, setOpen] = useState(false);
   // Held here, outside the layouts, so a viewport change mid-import never loses the dialog.
   const [importing, setImporting] = useState(false);
   const actions = <DataActions onImport={() => setImporting(true)} />;
   return (
     <>
       {narrow ? (
-        <SectionButton type="button" onClick={() => setOpen(true)}>
-          <span>{TITLE}</span>
-          <span aria-hidden="true">›</span>
-        </SectionButton>
+        <NarrowData actions={actions} />
       ) : (
         <Card aria-labelledby="settings-data-title">
           <PanelTitle id="settings-data-title">{TITLE}</PanelTitle>
           {actions}
         </Card>
-      )}
-      {narrow && open && (
-        <Modal title={TITLE} onClose={() => setOpen(false)}>
-          {actions}
-        </Modal>
       )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </>

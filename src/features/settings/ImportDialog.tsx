@@ -20,6 +20,15 @@ interface Picked {
 
 type Outcome = { kind: 'preview' | 'done'; answer: ImportAnswer } | { kind: 'problems'; problems: Problem[] } | { kind: 'error'; message: string };
 
+const TOO_LARGE = 'The file is too large to import (at most 5 MB); export a shorter period.';
+const encoder = new TextEncoder();
+
+/**
+ * The server's limit applies to the JSON request, in which the file's text is escaped (a quote or
+ * a line break takes two bytes), so a file just under the limit can make a request over it.
+ */
+const tooLarge = (body: object) => encoder.encode(JSON.stringify(body)).length > IMPORT_MAX_BYTES;
+
 /** Pick a file, check its source, map Toggl names to skills, preview (a dry run), then import. */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const fileId = useId();
@@ -36,11 +45,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     changed();
     const chosen = event.target.files?.[0];
     if (!chosen) return setFile(null);
-    if (chosen.size > IMPORT_MAX_BYTES) {
+    const text = chosen.size > IMPORT_MAX_BYTES ? null : await chosen.text();
+    if (text === null || tooLarge({ content: text })) {
       setFile(null);
-      return setOutcome({ kind: 'error', message: 'The file is larger than 5 MB; export a shorter period.' });
+      return setOutcome({ kind: 'error', message: TOO_LARGE });
     }
-    const text = await chosen.text();
     setFile({ name: chosen.name, text });
     setSource(detectSource(chosen.name, text));
     setSkillMap({});
@@ -48,9 +57,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   const send = async (dryRun: boolean) => {
     if (!file) return;
-    const result = await runImport({
-      source, content: file.text, mode, dryRun, ...(source === 'toggl-csv' ? { skillMap } : {}),
-    });
+    const request = { source, content: file.text, mode, dryRun, ...(source === 'toggl-csv' ? { skillMap } : {}) };
+    if (tooLarge(request)) return setOutcome({ kind: 'error', message: TOO_LARGE });
+    const result = await runImport(request);
     if ('data' in result && result.data) return setOutcome({ kind: dryRun ? 'preview' : 'done', answer: result.data });
     const error = result.error;
     const body = (error as { data?: { problems?: Problem[]; message?: string } } | undefined)?.data;

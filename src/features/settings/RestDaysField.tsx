@@ -8,6 +8,7 @@ import { formatDayName } from '@/lib/calendar';
 import {
   WEEKDAY_NAMES,
   canAddWeekday,
+  lastBreakDay,
   periodAdded,
   periodProblem,
   periodRemoved,
@@ -28,6 +29,7 @@ export function RestDaysField({ idPrefix, value, onChange }: RestDaysFieldProps)
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const lastDay = lastBreakDay();
 
   const addBreak = () => {
     const period = { from, to };
@@ -82,9 +84,9 @@ export function RestDaysField({ idPrefix, value, onChange }: RestDaysFieldProps)
         )}
         <AddBreak>
           <label htmlFor={`${idPrefix}-from`}>First day</label>
-          <input id={`${idPrefix}-from`} type="date" min={FIRST_DATE} value={from} onChange={(e) => setFrom(e.target.value)} />
+          <input id={`${idPrefix}-from`} type="date" min={FIRST_DATE} max={lastDay} value={from} onChange={(e) => setFrom(e.target.value)} />
           <label htmlFor={`${idPrefix}-to`}>Last day</label>
-          <input id={`${idPrefix}-to`} type="date" min={from || FIRST_DATE} value={to} onChange={(e) => setTo(e.target.value)} />
+          <input id={`${idPrefix}-to`} type="date" min={from || FIRST_DATE} max={lastDay} value={to} onChange={(e) => setTo(e.target.value)} />
           <Button $variant="secondary" onClick={addBreak}>
             Add break
           </Button>

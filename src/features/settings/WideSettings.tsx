@@ -21,6 +21,8 @@ export function WideSettings({ form, saver }: { form: SettingsForm; saver: SaveS
 
   return (
     <>
+      {/* Spec: errors appear above the form (or inside the modal on narrow screens). */}
+      {saver.error && <ErrorText>{saver.error}</ErrorText>}
       <Grid>
         {SECTIONS.map(({ id, title }) => (
           <Card key={id} aria-labelledby={`settings-${id}-title`}>
@@ -29,7 +31,6 @@ export function WideSettings({ form, saver }: { form: SettingsForm; saver: SaveS
           </Card>
         ))}
       </Grid>
-      {saver.error && <ErrorText>{saver.error}</ErrorText>}
       {form.anyChanged && (
         <SaveActions saving={saver.saving} onDiscard={discard} onSave={() => void saver.save(ALL_SECTIONS)} />
       )}

@@ -1,12 +1,6 @@
 import type { Milestones } from '@common/domain';
-import { MILESTONE_KEYS, MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, areValidMilestones } from '@common/domain';
+import { MILESTONE_KEYS, areValidMilestones } from '@common/domain';
 import type { MilestoneDraft } from './settingsSlice';
-
-/**
- * Shown instead of sending milestones the server would refuse (INVALID_MILESTONES): the learner
- * learns what to fix, and nothing of the save sequence is sent half-way.
- */
-export const INVALID_MILESTONES_MESSAGE = `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS}, each higher than the one before`;
 
 export function milestonesToDraft(milestones: Milestones): MilestoneDraft {
   return Object.fromEntries(MILESTONE_KEYS.map((key) => [key, String(milestones[key])])) as MilestoneDraft;

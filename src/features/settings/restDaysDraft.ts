@@ -1,7 +1,9 @@
 /** Pure rules of the rest-days draft (contract, second edition, "Forgiving streaks"). */
 import { FIRST_DATE } from '@common/domain';
 import type { RestDays } from '@common/schemas/restDays';
-import { REST_PERIOD_MAX_DAYS, REST_PERIODS_MAX, REST_WEEKDAYS_MAX } from '@common/schemas/restDays';
+import { REST_PERIOD_MAX_DAYS, REST_PERIOD_MAX_DAYS_AHEAD, REST_PERIODS_MAX, REST_WEEKDAYS_MAX } from '@common/schemas/restDays';
+import { localIsoDate } from '@common/domain';
+import { formatDayName } from '@/lib/calendar';
 
 export type RestPeriod = RestDays['periods'][number];
 
@@ -25,6 +27,11 @@ export function weekdayToggled(value: RestDays, weekday: number): RestDays {
 /** True when one more weekday may be chosen: resting every day would leave no streak at all. */
 export const canAddWeekday = (value: RestDays) => value.weekdays.length < REST_WEEKDAYS_MAX;
 
+/** The last day a break may reach: a year ahead of the learner's today (the server's bound, README "Product decisions"). */
+export function lastBreakDay(now: Date = new Date()): string {
+  return localIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() + REST_PERIOD_MAX_DAYS_AHEAD));
+}
+
 const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 
 /** Why a break cannot be added as typed, or null when it can. */
@@ -32,6 +39,7 @@ export function periodProblem(value: RestDays, period: RestPeriod): string | nul
   if (!period.from || !period.to) return 'Choose the first and the last day of the break.';
   if (period.from < FIRST_DATE) return 'A break can start on 1 January 2000 at the earliest.';
   if (period.from > period.to) return 'The last day of a break cannot be before its first day.';
+  if (period.to > lastBreakDay()) return `A break can be planned up to ${REST_PERIOD_MAX_DAYS_AHEAD} days ahead, until ${formatDayName(lastBreakDay())} at the latest.`;
   if (daysBetween(period.from, period.to) > REST_PERIOD_MAX_DAYS) return `A break can last at most ${REST_PERIOD_MAX_DAYS} days.`;
   if (value.periods.length >= REST_PERIODS_MAX) return `You can keep at most ${REST_PERIODS_MAX} breaks; remove an old one first.`;
   return null;

@@ -11,8 +11,8 @@ import {
 } from '@/app/apiSlice';
 import { useAppDispatch } from '@/app/hooks';
 import type { ErrorKey } from '@/lib/errorMessages';
-import { saveFailureMessage } from '@/lib/errorMessages';
-import { INVALID_MILESTONES_MESSAGE, parseMilestoneDraft } from './milestoneDraft';
+import { ERRORS, saveFailureMessage } from '@/lib/errorMessages';
+import { parseMilestoneDraft } from './milestoneDraft';
 import type { SectionId } from './settingsSlice';
 import { sectionsSaved } from './settingsSlice';
 import type { SettingsForm } from './useSettingsForm';
@@ -116,8 +116,9 @@ export function useSaveSettings(form: SettingsForm) {
     setSaved(false);
     const milestoneTexts = sections.includes('milestones') && form.changed.milestones ? form.values?.milestones : undefined;
     const milestones = milestoneTexts ? parseMilestoneDraft(milestoneTexts) : null;
+    // The learner learns what to fix, and nothing of the save sequence is sent half-way.
     if (milestoneTexts && !milestones) {
-      setError(INVALID_MILESTONES_MESSAGE);
+      setError(ERRORS.INVALID_MILESTONES);
       return false;
     }
     setSaving(true);

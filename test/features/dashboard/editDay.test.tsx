@@ -74,6 +74,33 @@ describe('Edit-day modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     });
   });
 
+  it("the 'Daily Goal Achieved?' box follows the minutes against that day's goal until the learner changes it, and sends what it shows", async () => {
+    const short = day('2026-11-04', false, { readingDailyMins: 10 });
+    const { user, dialog } = await openDay('Wednesday 4 November 2026, 10 minutes, goal not achieved', [past(), short]);
+    const checkbox = within(dialog).getByRole('checkbox', { name: 'Daily Goal Achieved?' });
+    expect(checkbox).not.toBeChecked();
+    await user.clear(skill(dialog, 'Reading').getByLabelText('Minutes'));
+    await user.type(skill(dialog, 'Reading').getByLabelText('Minutes'), '45');
+    await waitFor(() => expect(checkbox).toBeChecked());
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(patchBodies).toMatchObject([{ date: '2026-11-04', readingDailyMins: 45, achieved: true }]);
+    expect(await screen.findByRole('button', { name: 'Wednesday 4 November 2026, 45 minutes, goal achieved' })).toBeInTheDocument();
+  });
+
+  it('once the learner changes the box it no longer follows the minutes', async () => {
+    const short = day('2026-11-04', false, { readingDailyMins: 10 });
+    const { user, dialog } = await openDay('Wednesday 4 November 2026, 10 minutes, goal not achieved', [past(), short]);
+    const checkbox = within(dialog).getByRole('checkbox', { name: 'Daily Goal Achieved?' });
+    await user.click(checkbox);
+    await user.click(checkbox);
+    await user.clear(skill(dialog, 'Reading').getByLabelText('Minutes'));
+    await user.type(skill(dialog, 'Reading').getByLabelText('Minutes'), '45');
+    expect(checkbox).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(patchBodies).toMatchObject([{ readingDailyMins: 45, achieved: false }]));
+  });
+
   it("has no achieved checkbox for today and never sends 'achieved' for today", async () => {
     const { user, dialog } = await openDay(/^Saturday 21 November 2026, \d+ minutes, today/);
     expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();

@@ -227,7 +227,10 @@ describe('each failed call says why, in the catalogue\'s words and in red italic
     // The auth check has no message: an error answer there means "signed out".
     const calls = Object.keys(apiSlice.endpoints).filter((call) => call !== 'checkAuth');
     expect(calls.filter((call) => !(call in CALL_ERRORS))).toEqual([]);
+    // The edit modal's read of a past day's goal shows no failure: its box then keeps the saved answer
+    // (test/features/dashboard covers that), so it has no row here.
+    const silentOnFailure = ['getDailyGoalOn'];
     const inTable = new Set(Object.values(TABLE).map((row) => row.call));
-    expect(calls.filter((call) => !inTable.has(call))).toEqual([]);
+    expect(calls.filter((call) => !inTable.has(call) && !silentOnFailure.includes(call))).toEqual([]);
   });
 });

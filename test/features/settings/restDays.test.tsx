@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { db, seedSignedInLearner } from '../../mocks/db';
+import { api, apiError } from '../../mocks/http';
+import { server } from '../../mocks/server';
 import { renderApp, setViewportWidth } from '../../utils';
 import { openSettings, recordRequests, writes } from './helpers';
 
@@ -56,6 +59,43 @@ describe('settings: rest days', { timeout: 20000 }, () => {
     await user.click(removeOld);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(db.restDays).toEqual({ weekdays: [], periods: [{ from: '2026-12-24', to: '2026-12-31' }] }));
+  });
+
+  it('a break is planned up to a year ahead: the date inputs stop there, and a later last day is named in the section before saving', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 21, 12, 0, 0));
+    onTestFinished(() => void vi.useRealTimers());
+    const { user } = await openSettings();
+    expect(await screen.findByLabelText('First day')).toHaveAttribute('max', '2027-11-21');
+    expect(screen.getByLabelText('Last day')).toHaveAttribute('max', '2027-11-21');
+
+    await user.type(screen.getByLabelText('First day'), '2027-11-15');
+    await user.type(screen.getByLabelText('Last day'), '2027-11-30');
+    await user.click(screen.getByRole('button', { name: 'Add break' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('A break can be planned up to 365 days ahead, until 21 November 2027 at the latest.');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('First day'));
+    await user.type(screen.getByLabelText('First day'), '2026-12-20');
+    await user.clear(screen.getByLabelText('Last day'));
+    await user.type(screen.getByLabelText('Last day'), '2027-01-03');
+    await user.click(screen.getByRole('button', { name: 'Add break' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(db.restDays.periods).toEqual([{ from: '2026-12-20', to: '2027-01-03' }]));
+  });
+
+  it('a refused rest-days step after a saved goal leaves the break drafted, fixable, and saves once fixed', async () => {
+    server.use(http.post(api('/user/rest-days'), () => apiError(400, 'INVALID_INPUT', 'refused')), );
+    const { user } = await openSettings();
+    await user.click(await screen.findByRole('checkbox', { name: 'Monday' }));
+    await user.selectOptions(screen.getByLabelText('Hours learned before'), '300');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error updating rest days')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+    server.resetHandlers();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(db.restDays.weekdays).toEqual([1]));
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
   });
 
   it('on a narrow screen the section is a button that opens a modal with its own Save', async () => {
