@@ -4,7 +4,7 @@ import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { DEFAULT_DAILY_GOAL_MINUTES, GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
 import { dailyGoalQuerySchema, dailyGoalSchema, saveDailyGoalSchema, type DailyGoal } from '@common/schemas/goal';
-import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
+import { emptyQuery, requiredLanguageQuery } from '@common/schemas/primitives';
 import { goalsInForce, newestGoal, setGoalFrom } from '../db/goals';
 import { goalOn } from '../domain/goals';
 import { ApiHttpError } from '../plugins/errors';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { emptyQuery } from '@common/schemas/primitives';
-import { REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
+import { REST_PERIOD_MAX_DAYS, REST_PERIOD_MAX_DAYS_AHEAD, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
 import { readRestDays, saveRestDays } from '../db/restDays';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
