@@ -110,7 +110,9 @@ export class HashQueue {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(WORKER_FILE);
+    // The worker is plain JavaScript: it must not inherit the server's loaders and preloads
+    // (tsx, or a test's --import), which a worker thread may not be able to run.
+    const worker = new Worker(WORKER_FILE, { execArgv: [] });
     // A hashing thread must never keep a closing server (or a test run) alive.
     worker.unref();
     worker.on('message', (answer: { key?: Uint8Array; error?: string }) => this.finish(worker, answer));
