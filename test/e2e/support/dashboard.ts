@@ -48,6 +48,9 @@ export async function showMonth(page: Page, iso: string): Promise<void> {
   const title = monthTitle(iso);
   const shownNow = () => page.getByRole('heading', { name: title, exact: true });
   const direction = iso < today() ? 'Previous month' : 'Next month';
+  // Wait for the calendar's first month before judging which one shows: a check made while the
+  // panel still loads would page past the month (a slow machine showed August for November).
+  await expect(page.getByRole('heading', { name: /^[A-Z][a-z]+ \d{4}$/ })).toBeVisible();
   for (let i = 0; i < 3 && !(await shownNow().isVisible()); i += 1) {
     await page.getByRole('button', { name: direction }).click();
   }
