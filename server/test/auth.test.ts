@@ -142,6 +142,19 @@ describeDb('check and logout', () => {
     expectError(await caller(t.app, cookie).get('/api/auth/check'), 401, 'UNAUTHENTICATED');
   });
 
+  it('a 401 for a cookie naming no live session clears that cookie; a 401 without a cookie sets none', async () => {
+    const { cookie } = await signUp(t.app, uniqueEmail('stale'));
+    await caller(t.app, cookie).post('/api/auth/logout');
+    for (const res of [await caller(t.app, cookie).get('/api/auth/check'), await caller(t.app, 'sid=not-a-real-token').get('/api/user/progress')]) {
+      expectError(res, 401, 'UNAUTHENTICATED');
+      const cleared = res.cookies.find((c) => c.name === 'sid');
+      expect(cleared, 'the dead session cookie is cleared').toBeDefined();
+      const expired = !cleared?.value || (cleared.expires !== undefined && cleared.expires.getTime() <= Date.now());
+      expect(expired || cleared?.maxAge === 0).toBe(true);
+    }
+    expect((await caller(t.app).get('/api/auth/check')).cookies).toEqual([]);
+  });
+
   it('logout is idempotent: 204 without a valid session too', async () => {
     expect((await caller(t.app).post('/api/auth/logout')).statusCode).toBe(204);
     const { cookie } = await signUp(t.app, uniqueEmail('twice'));
