@@ -43,6 +43,22 @@ describe('1. common passwords', () => {
     }));
 });
 
+describe('1b. guessable patterns', () => {
+  it('sign-up refuses passwords made only of sequences, repeats or keyboard walks with COMMON_PASSWORD; a passphrase passes', () =>
+    withApp({}, async (app) => {
+      const tried = ['987654321', 'abcdefgh', 'aaaaaaaa', '00000000', 'zyxwvuts', '12341234', 'abcabcabc', 'qwertyui', 'asdfghjkl', '1qaz2wsx'];
+      for (const [i, password] of tried.entries()) {
+        const res = await register(app, `pattern${i}@example.com`, password);
+        expectError(res, 400, 'COMMON_PASSWORD');
+        expect(res.json().message).toBe('This password is too common, choose one that is harder to guess');
+      }
+      expect(await app.db.selectFrom('users').select('id').execute()).toEqual([]);
+      for (const [i, password] of ['correct horse battery', 'a long enough passphrase', 'abcdefgh but then words'].entries()) {
+        expect((await register(app, `passphrase${i}@example.com`, password)).statusCode).toBe(201);
+      }
+    }));
+});
+
 describe('2. cookie prefix', () => {
   it('a Secure session cookie is __Host-sid (Path=/, no Domain); a plain sid is not accepted beside it', () =>
     withApp({ production: true }, async (app) => {
