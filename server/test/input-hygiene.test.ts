@@ -44,4 +44,16 @@ describeDb('every text field refuses NUL, control and bidirectional characters w
     const res = await caller(t.app).post('/api/auth/login', { email: 'zoë.日本@例え.jp', password: 'a long enough passphrase' });
     expect(res.statusCode).not.toBe(400);
   });
+
+  it('sign-up refuses markup and address delimiters in an email, and one account per email whatever its Unicode form', async () => {
+    for (const email of ['<script>alert(1)</script>@example.com', 'a,b@example.com', 'a;b@example.com', '"a"@example.com']) {
+      expectError(await caller(t.app).post('/api/auth/register', { email, password: 'a long enough passphrase' }), 400, 'INVALID_INPUT');
+    }
+    const tag = Date.now();
+    const composed = `zo\u00eb-${tag}@Example.com`;
+    const decomposed = `zoe\u0308-${tag}@example.COM`;
+    expect((await caller(t.app).post('/api/auth/register', { email: composed, password: 'a long enough passphrase' })).statusCode).toBe(201);
+    expectError(await caller(t.app).post('/api/auth/register', { email: decomposed, password: 'a long enough passphrase' }), 409, 'EMAIL_EXISTS');
+    expect((await caller(t.app).post('/api/auth/login', { email: decomposed, password: 'a long enough passphrase' })).statusCode).toBe(200);
+  });
 });
