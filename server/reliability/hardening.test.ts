@@ -43,6 +43,22 @@ describe('1. common passwords', () => {
     }));
 });
 
+describe('1b. guessable patterns', () => {
+  it('sign-up refuses passwords made only of sequences, repeats or keyboard walks with COMMON_PASSWORD; a passphrase passes', () =>
+    withApp({}, async (app) => {
+      const tried = ['987654321', 'abcdefgh', 'aaaaaaaa', '00000000', 'zyxwvuts', '12341234', 'abcabcabc', 'qwertyui', 'asdfghjkl', '1qaz2wsx'];
+      for (const [i, password] of tried.entries()) {
+        const res = await register(app, `pattern${i}@example.com`, password);
+        expectError(res, 400, 'COMMON_PASSWORD');
+        expect(res.json().message).toBe('This password is too common, choose one that is harder to guess');
+      }
+      expect(await app.db.selectFrom('users').select('id').execute()).toEqual([]);
+      for (const [i, password] of ['correct horse battery', 'a long enough passphrase', 'abcdefgh but then words'].entries()) {
+        expect((await register(app, `passphrase${i}@example.com`, password)).statusCode).toBe(201);
+      }
+    }));
+});
+
 describe('2. cookie prefix', () => {
   it('a Secure session cookie is __Host-sid (Path=/, no Domain); a plain sid is not accepted beside it', () =>
     withApp({ production: true }, async (app) => {
@@ -69,7 +85,9 @@ describe('3. password length', () => {
       const four = await register(app, 'four@example.com', '🦊🦊🦊🦊');
       expectError(four, 400, 'INVALID_INPUT');
       expect(four.json().message).toBe('Password must be between 8 and 100 characters');
-      expect((await register(app, 'hundred@example.com', '🦊'.repeat(100))).statusCode).toBe(201);
+      // 100 different animals: one emoji repeated 100 times is refused as a guessable repeat.
+      const hundred = Array.from({ length: 100 }, (_, i) => String.fromCodePoint(0x1f400 + ((i * 37) % 100))).join('');
+      expect((await register(app, 'hundred@example.com', hundred)).statusCode).toBe(201);
       expect((await register(app, 'hundred-one@example.com', '🦊'.repeat(101))).json().message).toBe('Password must be between 8 and 100 characters');
     }));
 });

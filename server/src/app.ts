@@ -9,6 +9,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, registerDeadline } from './plugins/availabi
 import { clientErrorHandler } from './plugins/clientErrors';
 import { registerDocs } from './plugins/docs';
 import { registerErrors } from './plugins/errors';
+import { registerInputHygiene } from './plugins/inputHygiene';
 import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
 import { registerSpa, type SpaFallback } from './plugins/spa';
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDeadline(app, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   registerErrors(app, (request, reply) => spaFallback?.(request, reply) ?? null);
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
+  registerInputHygiene(app);
   await registerAuth(app, session);
   await registerDocs(app);
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/domain';
 import { buildTestApp, describeDb, signUp } from './helper';
@@ -57,8 +58,12 @@ describeDb('register', () => {
   it('accepts the boundary lengths: a 100-character email, 8- and 100-character passwords', async () => {
     const email = `${'b'.repeat(EMAIL_MAX_LENGTH - '@example.com'.length)}@example.com`;
     expect(email).toHaveLength(EMAIL_MAX_LENGTH);
-    expect((await register(email, 'p'.repeat(PASSWORD_MIN_LENGTH))).statusCode).toBe(201);
-    expect((await register(uniqueEmail('max'), 'p'.repeat(PASSWORD_MAX_LENGTH))).statusCode).toBe(201);
+    // Not one repeated letter: a password made only of a repeat is refused as too guessable.
+    const shortest = 'horse 42';
+    const longest = randomBytes(PASSWORD_MAX_LENGTH).toString('base64url').slice(0, PASSWORD_MAX_LENGTH);
+    expect([shortest.length, longest.length]).toEqual([PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH]);
+    expect((await register(email, shortest)).statusCode).toBe(201);
+    expect((await register(uniqueEmail('max'), longest)).statusCode).toBe(201);
   });
 
   it('rejects an email that is not shaped like one, as the email-type input would', async () => {
@@ -140,6 +145,19 @@ describeDb('check and logout', () => {
     const expired = !cleared?.value || (cleared.expires !== undefined && cleared.expires.getTime() <= Date.now());
     expect(expired || cleared?.maxAge === 0).toBe(true);
     expectError(await caller(t.app, cookie).get('/api/auth/check'), 401, 'UNAUTHENTICATED');
+  });
+
+  it('a 401 for a cookie naming no live session clears that cookie; a 401 without a cookie sets none', async () => {
+    const { cookie } = await signUp(t.app, uniqueEmail('stale'));
+    await caller(t.app, cookie).post('/api/auth/logout');
+    for (const res of [await caller(t.app, cookie).get('/api/auth/check'), await caller(t.app, 'sid=not-a-real-token').get('/api/user/progress')]) {
+      expectError(res, 401, 'UNAUTHENTICATED');
+      const cleared = res.cookies.find((c) => c.name === 'sid');
+      expect(cleared, 'the dead session cookie is cleared').toBeDefined();
+      const expired = !cleared?.value || (cleared.expires !== undefined && cleared.expires.getTime() <= Date.now());
+      expect(expired || cleared?.maxAge === 0).toBe(true);
+    }
+    expect((await caller(t.app).get('/api/auth/check')).cookies).toEqual([]);
   });
 
   it('logout is idempotent: 204 without a valid session too', async () => {

@@ -96,9 +96,15 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
     reply.clearCookie(cookieName, cookieOptions);
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    const session = await sessionUser(app, options, request.cookies[cookieName]);
-    if (session === null) throw new ApiHttpError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[cookieName];
+    const session = await sessionUser(app, options, token);
+    if (session === null) {
+      // A cookie naming no live session (expired, signed out elsewhere, deleted account) is
+      // cleared, so the browser stops sending a dead credential with every request.
+      if (token !== undefined) reply.clearCookie(cookieName, cookieOptions);
+      throw new ApiHttpError(401, 'UNAUTHENTICATED', 'Please sign in to continue.');
+    }
     request.userId = Number(session.user_id);
     request.account = { email: session.email, currentLanguage: session.current_language };
   });

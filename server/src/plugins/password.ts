@@ -4,7 +4,8 @@
  * list of common passwords that sign-up refuses.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { PASSWORD_MIN_LENGTH, passwordLength } from '@common/domain';
 
 export interface HashCost {
@@ -55,7 +56,17 @@ export async function verifyPassword(password: string, stored: string, run: Scry
  */
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].filter((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH));
 
+/**
+ * The list leaves sequences, repeats and keyboard walks to zxcvbn's pattern matchers, which we run
+ * here with the keyboard layouts and no dictionary (the list above is the dictionary check): a
+ * password made of nothing but such patterns (`987654321`, `abcdefgh`, `aaaaaaaa`, `12341234`,
+ * `qwertyui`, `1qaz2wsx`) is tried by a guesser as early as a common one.
+ */
+const patternMatcher = new ZxcvbnFactory({ graphs: adjacencyGraphs });
+const GUESSABLE_PATTERNS = new Set(['sequence', 'repeat', 'spatial']);
+const isOnlyPatterns = (password: string): boolean => patternMatcher.check(password).sequence.every((match) => GUESSABLE_PATTERNS.has(match.pattern));
+
 /** Case does not make a common password less guessable: `Password1` is tried as early as `password1`. */
-export const isCommonPassword = (password: string): boolean => COMMON_PASSWORDS.has(password.toLowerCase());
+export const isCommonPassword = (password: string): boolean => COMMON_PASSWORDS.has(password.toLowerCase()) || isOnlyPatterns(password);
 
 export const commonPasswordCount = (): number => COMMON_PASSWORDS.size;

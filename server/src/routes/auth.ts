@@ -20,15 +20,23 @@ import { publicErrors, security } from './schemas';
 import type { Account } from '../db/sessions';
 import { rejectBody } from './requests';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One @, a dot in the domain, and none of the characters a mail system only takes inside quotes or
+ * not at all (whitespace, markup and punctuation that delimit addresses: < > ( ) [ ] \ , ; : ").
+ * Letters of any script stay allowed (internationalised addresses).
+ */
+const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/u;
 
 const authErrors = (...extra: Parameters<typeof publicErrors>) => publicErrors('INVALID_INPUT', 403, 413, 415, 429, ...extra);
 
-/** Emails are compared trimmed and case-insensitively; passwords are taken exactly as typed. */
+/**
+ * Emails are compared trimmed, in Unicode NFC (so a letter typed precomposed or with a combining
+ * accent is one account) and case-insensitively; passwords are taken exactly as typed.
+ */
 async function normaliseEmail(request: FastifyRequest): Promise<void> {
   // Runs before validation, so the body may be anything.
   const body: unknown = request.body;
-  if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') body.email = body.email.trim().toLowerCase();
+  if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') body.email = body.email.trim().normalize('NFC').toLowerCase();
 }
 
 function checkValidation(request: FastifyRequest): void {
