@@ -138,3 +138,27 @@ describeDb('GET /api/user/daily-goal/by-language', () => {
     expectError(await api.get('/api/user/daily-goal/by-language'), 400, 'INVALID_INPUT');
   });
 });
+
+describeDb('the first goal holds for every earlier day', () => {
+  const history = async (api: Awaited<ReturnType<typeof learner>>) => {
+    const file = (await api.get('/api/user/export?format=json')).json<{ languages: { goalHistory: { from: string; dailyGoalMinutes: number }[] }[] }>();
+    return file.languages[0].goalHistory;
+  };
+
+  it('a goal saved before any day is logged (onboarding) replaces the default 30 for every earlier day', async () => {
+    const api = await learner();
+    await api.post('/api/user/daily-goal', { dailyGoalMinutes: 60, date: todayIso() });
+    expect(await history(api)).toEqual([{ from: '2000-01-01', dailyGoalMinutes: 60 }]);
+  });
+
+  it('once a day is logged, a new goal holds from its date on and earlier days keep theirs', async () => {
+    const api = await learner();
+    await api.post('/api/user/daily-goal', { dailyGoalMinutes: 60, date: todayIso() });
+    expect((await api.post('/api/user/daily-activity', { date: todayIso(), listeningDailyMins: 5 })).statusCode).toBeLessThan(300);
+    await api.post('/api/user/daily-goal', { dailyGoalMinutes: 45, date: todayIso() });
+    expect(await history(api)).toEqual([
+      { from: '2000-01-01', dailyGoalMinutes: 60 },
+      { from: todayIso(), dailyGoalMinutes: 45 },
+    ]);
+  });
+});

@@ -5,6 +5,9 @@ import type { Database } from './database';
 
 export type GoalEntry = { from: string; minutes: number };
 
+/** The `effective_from` of the goal a language starts with, which holds for every day before a change. */
+export const SINCE_EVER = '0000-01-01';
+
 /**
  * The goal entries that decide achievement on the days `from`..`to`, oldest first: the one in
  * force on `from` (or, before any entry, the first ever, which holds for earlier days) and the
@@ -24,7 +27,7 @@ export async function goalsInForce(db: Kysely<Database>, userId: number, languag
 
 /** The whole goal history of a language, oldest first: for export and import, which need every entry. */
 export const goalHistory = (db: Kysely<Database>, userId: number, language: string): Promise<GoalEntry[]> =>
-  goalsInForce(db, userId, language, '0000-01-01', '9999-12-31');
+  goalsInForce(db, userId, language, SINCE_EVER, '9999-12-31');
 
 /** The newest entry's minutes: a learner ahead of UTC may already have set a goal from "tomorrow". */
 export async function newestGoal(db: Kysely<Database>, userId: number, language: string): Promise<number | undefined> {
@@ -43,6 +46,16 @@ export async function newestGoal(db: Kysely<Database>, userId: number, language:
 export async function setGoalFrom(db: Kysely<Database>, key: { userId: number; language: string }, date: string, minutes: number): Promise<void> {
   const { userId, language } = key;
   await db.transaction().execute(async (trx) => {
+    // Before any day of the language is logged, a saved goal is the learner's first choice (the one
+    // onboarding asks for): it replaces the default picked with the language, so it holds for every
+    // earlier day too, as the README promises, instead of leaving those days judged against 30.
+    const logged = await trx.selectFrom('daily_activity').select('date').where('user_id', '=', userId).where('language', '=', language).limit(1).executeTakeFirst();
+    if (!logged) {
+      await historyChanged(trx, key);
+      await trx.deleteFrom('daily_goals').where('user_id', '=', userId).where('language', '=', language).execute();
+      await trx.insertInto('daily_goals').values({ user_id: userId, language, effective_from: SINCE_EVER, minutes }).execute();
+      return;
+    }
     // The first goal also holds for every day before it. Every language starts with one "since ever", but
     // a history stored before that rule may have none before today: the new entry then changes the goal of
     // settled days, so what the calendar and the insights remember of them no longer holds (db/activity.ts).

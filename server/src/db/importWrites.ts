@@ -10,10 +10,9 @@ import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS,
 import type { RestDays } from '@common/schemas/restDays';
 import { historyChanged, type DayRow } from './activity';
 import type { Database } from './database';
-import type { GoalEntry } from './goals';
+import { SINCE_EVER, type GoalEntry } from './goals';
 import { writeRestDays } from './restDays';
 
-const SINCE_EVER = '0000-01-01';
 const ROWS_PER_BATCH = 500;
 
 export interface LanguageWrite {

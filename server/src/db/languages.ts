@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, MILESTONE_KEYS, SKILLS, type Milestones, type Skill } from '@common/domain';
 import type { Database, UserLanguagesTable } from './database';
+import { SINCE_EVER } from './goals';
 import { prepared } from './prepared';
 
 const currentLanguageQuery = prepared((db, p: { userId: number }) => db.selectFrom('users').select('current_language').where('id', '=', p.userId));
@@ -33,7 +34,7 @@ export async function chooseLanguage(db: Kysely<Database>, userId: number, name:
       .executeTakeFirst();
     if (Number(started.numInsertedOrUpdatedRows ?? 0) > 0) {
       // The default goal has held "since ever", so every past day has a goal to compare against.
-      await trx.insertInto('daily_goals').values({ user_id: userId, language: name, effective_from: '0000-01-01', minutes: DEFAULT_DAILY_GOAL_MINUTES }).execute();
+      await trx.insertInto('daily_goals').values({ user_id: userId, language: name, effective_from: SINCE_EVER, minutes: DEFAULT_DAILY_GOAL_MINUTES }).execute();
     }
     await trx.updateTable('users').set({ current_language: name }).where('id', '=', userId).execute();
   });
