@@ -72,6 +72,8 @@ describeDb('goal history', () => {
     try {
       const api = await newLearner(h.app);
       const dayOne = clock.today();
+      // A day logged first: a goal saved before any is the first goal, which holds for every earlier day.
+      await api.post('/api/user/daily-activity', { date: dayOne, listeningDailyMins: 5 });
       clock.advance(DAY_MS);
       await api.post('/api/user/daily-goal', { dailyGoalMinutes: 60, date: clock.today() });
       expect((await api.get(`/api/user/daily-goal?date=${dayOne}`)).json()).toEqual({ dailyGoalMinutes: DEFAULT_DAILY_GOAL_MINUTES });
