@@ -93,7 +93,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       querystring: emptyQuery,
       headers: addHeadersSchema,
       body: addDailyActivitySchema,
-      response: { 200: recordAnswer, ...writeErrors(409, 422) },
+      response: { 200: recordAnswer, ...writeErrors('NO_LANGUAGE', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED') },
     },
     handler: async (request, reply) => {
       const body = request.body;
