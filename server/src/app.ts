@@ -8,6 +8,7 @@ import { registerAuth, type SessionOptions } from './plugins/auth';
 import { DEFAULT_REQUEST_TIMEOUT_MS, registerDeadline } from './plugins/availability';
 import { clientErrorHandler } from './plugins/clientErrors';
 import { registerDocs } from './plugins/docs';
+import { registerDraining } from './plugins/draining';
 import { registerErrors } from './plugins/errors';
 import { timerRoutes } from './routes/timer';
 import { registerKeyPruning } from './plugins/keyPruning';
@@ -21,6 +22,7 @@ import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendar';
 import { exportRoutes } from './routes/export';
 import { goalRoutes } from './routes/goal';
+import { healthRoutes } from './routes/health';
 import { importRoutes } from './routes/import';
 import { languageRoutes } from './routes/languages';
 import { milestoneRoutes } from './routes/milestones';
@@ -84,6 +86,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(options.trustProxy),
     clientErrorHandler,
+    // A request already on an accepted connection when the server closes is served, not refused: nginx
+    // never resends a refused POST. Idle keep-alive connections are closed at once (server.ts).
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
@@ -117,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   let spaFallback: SpaFallback | null = null;
+  registerDraining(app);
   registerDeadline(app, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   registerErrors(app, (request, reply) => spaFallback?.(request, reply) ?? null);
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
@@ -127,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(languageRoutes, { prefix: '/api' });
+  await app.register(healthRoutes, { prefix: '/api' });
   await app.register(
     async (user) => {
       user.addHook('onRequest', user.requireUser);
