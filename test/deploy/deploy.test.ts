@@ -137,6 +137,8 @@ test('a rolling restart during a stream of adds: nobody signed out, no request f
     stdio: 'pipe',
   });
   const results = await running.stop();
+  const total = results.reduce((sum, r) => sum + r.acknowledgedMinutes, 0);
+  console.log(`rolling restart: ${total} keyed adds acknowledged by ${results.length} learners, each followed by a read`);
   for (const [i, result] of results.entries()) {
     assert.deepEqual(result.failures, [], `learner ${i + 1}: every request answered`);
     assert.ok(result.acknowledgedMinutes > 0);
