@@ -32,6 +32,13 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   return n;
 }
 
+function milliseconds(name: string, value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds, not "${value}"`);
+  return n;
+}
+
 function sameSite(value: string | undefined): AppOptions['cookieSameSite'] {
   const v = (value ?? 'lax').toLowerCase();
   if (v === 'lax' || v === 'strict' || v === 'none') return v;
@@ -62,7 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
-    drainMs: positiveInt('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS) ?? 0,
+    drainMs: milliseconds('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS),
     app: {
       databaseUrl: env.DATABASE_URL || `sqlite:${resolve('data', 'tracker.db')}`,
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
