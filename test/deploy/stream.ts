@@ -1,6 +1,7 @@
 /**
- * Learners adding minutes as the app does (keyed adds, each followed by the reads it refreshes)
- * until told to stop: every answer that is not 200 is a failure, and the minutes of every
+ * Learners adding minutes until told to stop, each add followed by a read: every other add carries
+ * an Idempotency-Key as the app's do (nginx may resend those), the others none, like any API client
+ * (nginx never resends them, so only the processes' graceful stop keeps them from failing): every answer that is not 200 is a failure, and the minutes of every
  * acknowledged add are counted to compare with what the database kept.
  */
 import { randomUUID } from 'node:crypto';
@@ -26,7 +27,8 @@ export function addStream(learners: Learner[]): { stop(): Promise<StreamResult[]
     for (let i = 0; !stopping && i < MAX_ADDS; i += 1) {
       const field = skillDailyField(SKILLS[i % SKILLS.length]);
       try {
-        const add = await learner.request('POST', '/api/user/daily-activity', { date, [field]: 1 }, { 'idempotency-key': randomUUID() });
+        const key: Record<string, string> = i % 2 === 0 ? { 'idempotency-key': randomUUID() } : {};
+        const add = await learner.request('POST', '/api/user/daily-activity', { date, [field]: 1 }, key);
         if (add.status === 200) result.acknowledgedMinutes += 1;
         else note('add', add.status, add.body);
         const read = await learner.request('GET', `/api/user/daily-activity?date=${date}`);
