@@ -24,5 +24,5 @@ for port in ${*:-3001 3002}; do
     sleep 0.5
   done
   # Before the next stop, nginx must count this one in again, or both would be out at once.
-  sleep "$fail_timeout"
+  sleep "$((fail_timeout + 1))"
 done
