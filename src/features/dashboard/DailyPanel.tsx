@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
-import { SKILLS, localIsoDate, skillDailyField } from '@common/domain';
+import { SKILLS, skillDailyField } from '@common/domain';
 import { useDailyMinutesQuery } from '@/app/apiSlice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { KeptEntry } from '@/app/session';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import { keptEntryRestored, selectKeptEntry, selectSessionEnded } from '@/app/session';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
@@ -15,7 +16,7 @@ import { AddTimeModal } from './AddTimeModal';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
 export function DailyPanel() {
-  const today = useDailyMinutesQuery(localIsoDate());
+  const today = useDailyMinutesQuery(useLearnerToday());
   const titleId = useId();
   const [openSkill, setOpenSkill] = useState<Skill | null>(null);
   const dispatch = useAppDispatch();
