@@ -13,3 +13,4 @@ export type { PreviousTime } from './schemas/previousTime';
 export type { MonthlyTotal, Progress } from './schemas/progress';
 export type { DailyGoal, SaveDailyGoal } from './schemas/goal';
 export type { DayBoundary } from './schemas/dayBoundary';
+export type { RunningTimer, StartTimer, TimerAnswer } from './schemas/timer';

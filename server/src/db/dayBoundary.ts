@@ -1,4 +1,4 @@
-/** The learner's day boundary ("My day ends at"); see migrations/20261125_01_day_boundary.ts. */
+/** The learner's day boundary ("My day ends at"); see migrations/20261125_03_day_boundary.ts. */
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_DAY_ENDS_AT_HOUR } from '@common/schemas/dayBoundary';
 import type { Database } from './database';
