@@ -4,14 +4,22 @@
  * (issue 28): the Today panel, the goal bar and the calendar's today move, and the new day's
  * minutes are read. Only the clock is fake; the dashboard's own timer brings the change.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { current, db, seedSignedInLearner } from '../../mocks/db';
-import { setViewportWidth } from '../../utils';
+import { renderApp, setViewportWidth } from '../../utils';
 import { day } from './calendarHelpers';
-import { DASHBOARD_TEST_TIMEOUT, renderDashboard, warmUpDashboard } from './renderDashboard';
+import { DASHBOARD_TEST_TIMEOUT, warmUpDashboard } from './renderDashboard';
 
+// Whole screens load lazily on a machine shared by many test runs.
+configure({ asyncUtilTimeout: 5000 });
+
+/** The dashboard, given the time a loaded machine needs for a file's first render. */
+async function renderDashboard() {
+  renderApp('/dashboard');
+  await screen.findByRole('main', {}, { timeout: 15000 });
+}
 const todayPanel = () => screen.findByRole('region', { name: 'Today' });
 const todayTile = (name: RegExp) => screen.findByRole('button', { name }, { timeout: 5000 });
 
