@@ -15,6 +15,7 @@ import { apiSlice } from '@/app/apiSlice';
 import { monthOf } from '@/lib/calendar';
 import { daysBefore } from '@/lib/streakTexts';
 import { learnerToday } from '@/lib/today';
+import { rememberedDayEndsAtHour } from '@/app/useLearnerToday';
 import type { AppDispatch, AppStore } from '@/app/store';
 
 /**
@@ -45,12 +46,12 @@ export function prefetchGuard(dispatch: AppDispatch): void {
  * minutes, this month's records and total, the summary for today, and yesterday's summary, which
  * the streak panel needs when today's goal is not reached yet (asked for up front so it never
  * waits for today's answer). Today is the learner's (src/lib/today.ts): with their day boundary
- * once it is known (a later visit), else from midnight, and the boundary is read beside the rest.
+ * as last read (useLearnerToday.ts), else from midnight, and the boundary is read beside the rest.
  */
 export function prefetchDashboard({ dispatch, getState }: Pick<AppStore, 'dispatch' | 'getState'>): void {
   prefetchGuard(dispatch);
   const boundary = apiSlice.endpoints.getDayBoundary.select()(getState()).data;
-  const today = learnerToday(new Date(), boundary?.dayEndsAtHour);
+  const today = learnerToday(new Date(), boundary?.dayEndsAtHour ?? rememberedDayEndsAtHour());
   const month = monthOf(today);
   const { prefetch } = apiSlice.util;
   for (const read of [

@@ -4,10 +4,14 @@
  * (issue 28): the Today panel, the goal bar and the calendar's today move, and the new day's
  * minutes are read. Only the clock is fake; the dashboard's own timer brings the change.
  */
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API_PATHS } from '@common/apiPaths';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { current, db, seedSignedInLearner } from '../../mocks/db';
+import { api } from '../../mocks/http';
+import { server } from '../../mocks/server';
 import { renderApp, setViewportWidth } from '../../utils';
 import { day } from './calendarHelpers';
 import { DASHBOARD_TEST_TIMEOUT, warmUpDashboard } from './renderDashboard';
@@ -81,5 +85,19 @@ describe('an open dashboard at the turn of the day', { timeout: DASHBOARD_TEST_T
     vi.setSystemTime(new Date(2026, 11, 1, 0, 0, 0, 500));
     await screen.findByRole('table', { name: 'December 2026' }, { timeout: 5000 });
     await todayTile(/^Tuesday 1 December 2026, 0 minutes, today/);
+  });
+
+  it('a reload that cannot read the boundary keeps the one last read on this device', async () => {
+    vi.setSystemTime(new Date(2026, 10, 22, 0, 30, 0));
+    seedSignedInLearner('Spanish', { activities: [day('2026-11-21', false, { listeningDailyMins: 20 })] });
+    db.dayEndsAtHour = 2;
+    await renderDashboard();
+    await todayTile(/^Saturday 21 November 2026, 20 minutes, today/);
+    cleanup();
+
+    server.use(http.get(api(API_PATHS.dayBoundary), () => HttpResponse.error()));
+    await renderDashboard();
+    await todayTile(/^Saturday 21 November 2026, 20 minutes, today/);
+    expect(await within(await todayPanel()).findByText('Total 0h 20m')).toBeInTheDocument();
   });
 });
