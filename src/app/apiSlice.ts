@@ -26,6 +26,7 @@ import type { CalendarSummary } from '@common/schemas/calendar';
 import type { ImportAnswer, ImportBody } from '@common/schemas/data';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Stats, StatsQuery } from '@common/schemas/stats';
+import type { RunningTimer, StartTimer, TimerAnswer } from '@/lib/timerTypes';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { monthOf, monthRange } from '@/lib/calendar';
 import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
@@ -44,6 +45,8 @@ const TAGS = [
   'CalendarSummary',
   'Stats',
   'RestDays',
+  // Contract, third edition: the running timer, kept on the server.
+  'Timer',
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
@@ -67,6 +70,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, {
 );
 
 const noRetry = { maxRetries: 0 };
+const API_PATHS_TIMER = '/user/timer';
 const byLanguage = (language: string) => `?language=${encodeURIComponent(language)}`;
 
 export const apiSlice = createApi({
@@ -261,6 +265,24 @@ export const apiSlice = createApi({
       invalidatesTags: ['RestDays', 'CalendarSummary', 'Stats'],
     }),
 
+    // ---- the running timer (contract, third edition) ----
+    getTimer: build.query<TimerAnswer, void>({
+      query: () => API_PATHS_TIMER,
+      providesTags: ['Timer'],
+    }),
+    /** A retry with the same id starts nothing new; another running timer is 409 TIMER_RUNNING. */
+    startTimer: build.mutation<TimerAnswer, StartTimer>({
+      query: (body) => ({ url: API_PATHS_TIMER, method: 'PUT', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['Timer'],
+    }),
+    /** Stopping twice is harmless (204). The minutes went ahead as keyed adds (addRequested). */
+    stopTimer: build.mutation<void, Pick<RunningTimer, 'id'>>({
+      query: ({ id }) => ({ url: `${API_PATHS_TIMER}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      extraOptions: noRetry,
+      invalidatesTags: ['Timer'],
+    }),
+
     // ---- your data (the export is a plain download link, not a cached read) ----
     importData: build.mutation<ImportAnswer, ImportBody>({
       query: (body) => ({ url: API_PATHS.import, method: 'POST', body }),
@@ -301,8 +323,22 @@ export const {
   useGetRestDaysQuery,
   useSaveRestDaysMutation,
   useImportDataMutation,
+  useStartTimerMutation,
+  useStopTimerMutation,
 } = apiSlice;
 
 /** The daily minutes are the one read refetched when the window regains focus (spec 4). */
 export const useDailyMinutesQuery = (date: string) =>
   apiSlice.useGetDailyMinutesQuery(date, { refetchOnFocus: true });
+
+/**
+ * The running timer: refetched on focus, on reconnect and every minute while the page is seen,
+ * so a timer started or stopped on another device shows here within one refetch.
+ */
+export const useRunningTimerQuery = () =>
+  apiSlice.useGetTimerQuery(undefined, {
+    refetchOnFocus: true,
+    refetchOnReconnect: true,
+    pollingInterval: 60_000,
+    skipPollingIfUnfocused: true,
+  });
