@@ -63,6 +63,7 @@ export function prefetchDashboard(dispatch: AppDispatch, today: string = localIs
     prefetch('getPreviousHours', undefined, {}),
     prefetch('getMilestones', undefined, {}),
     prefetch('getLanguages', undefined, {}),
+    prefetch('getTimer', undefined, {}),
   ]) {
     dispatch(read);
   }
