@@ -27,6 +27,7 @@ export const API_PATHS = {
   stats: '/user/stats',
   export: '/user/export',
   import: '/user/import',
+  timer: '/user/timer',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
