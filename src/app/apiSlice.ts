@@ -26,7 +26,7 @@ import type { CalendarSummary } from '@common/schemas/calendar';
 import type { ImportAnswer, ImportBody } from '@common/schemas/data';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Stats, StatsQuery } from '@common/schemas/stats';
-import type { RunningTimer, StartTimer, TimerAnswer } from '@/lib/timerTypes';
+import type { RunningTimer, StartTimer, TimerAnswer } from '@common/schemas/timer';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { monthOf, monthRange } from '@/lib/calendar';
 import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
@@ -70,7 +70,6 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, {
 );
 
 const noRetry = { maxRetries: 0 };
-const API_PATHS_TIMER = '/user/timer';
 const byLanguage = (language: string) => `?language=${encodeURIComponent(language)}`;
 
 export const apiSlice = createApi({
@@ -267,18 +266,18 @@ export const apiSlice = createApi({
 
     // ---- the running timer (contract, third edition) ----
     getTimer: build.query<TimerAnswer, void>({
-      query: () => API_PATHS_TIMER,
+      query: () => API_PATHS.timer,
       providesTags: ['Timer'],
     }),
     /** A retry with the same id starts nothing new; another running timer is 409 TIMER_RUNNING. */
     startTimer: build.mutation<TimerAnswer, StartTimer>({
-      query: (body) => ({ url: API_PATHS_TIMER, method: 'PUT', body }),
+      query: (body) => ({ url: API_PATHS.timer, method: 'PUT', body }),
       extraOptions: noRetry,
       invalidatesTags: ['Timer'],
     }),
     /** Stopping twice is harmless (204). The minutes went ahead as keyed adds (addRequested). */
     stopTimer: build.mutation<void, Pick<RunningTimer, 'id'>>({
-      query: ({ id }) => ({ url: `${API_PATHS_TIMER}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      query: ({ id }) => ({ url: `${API_PATHS.timer}/${encodeURIComponent(id)}`, method: 'DELETE' }),
       extraOptions: noRetry,
       invalidatesTags: ['Timer'],
     }),

@@ -5,7 +5,7 @@
 import type { ActivityRecord } from '@common/api-types';
 import type { Milestones } from '@common/domain';
 import type { RestDays } from '@common/schemas/restDays';
-import type { RunningTimer } from '@/lib/timerTypes';
+import type { RunningTimer } from '@common/schemas/timer';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS } from '@common/domain';
 
 export interface LanguageData {

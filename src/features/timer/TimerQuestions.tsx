@@ -5,7 +5,7 @@ import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
-import type { StartTimer } from '@/lib/timerTypes';
+import type { StartTimer } from '@common/schemas/timer';
 import type { TimerQuestion } from './timerSlice';
 
 interface Props {

@@ -9,7 +9,7 @@ import { addRequested } from '@/lib/outboxRequests';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
 import { capToDailyLimits, splitByLocalDay } from '@/lib/timerSpan';
-import type { RunningTimer, StartTimer } from '@/lib/timerTypes';
+import type { RunningTimer, StartTimer } from '@common/schemas/timer';
 import { callFailed, selectUnsent, startSent, startTapped, stopSent, timerStopped } from './timerSlice';
 
 type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;

@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { createListenerMiddleware, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { Skill } from '@common/domain';
 import { apiSlice } from '@/app/apiSlice';
-import type { StartTimer } from '@/lib/timerTypes';
+import type { StartTimer } from '@common/schemas/timer';
 
 /**
  * What this device knows before the server does: a start tapped without network (sent when it

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRunningTimerQuery } from '@/app/apiSlice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { StartTimer } from '@/lib/timerTypes';
+import type { StartTimer } from '@common/schemas/timer';
 import { sendUnsentStart, sendUnsentStops } from './timerCalls';
 import { selectUnsent } from './timerSlice';
 

@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_PATHS } from '@common/apiPaths';
 import { localIsoDate } from '@common/domain';
 import { persistUnsentTimer } from '@/features/timer/timerSlice';
 import type { KeyedAdd } from '@/lib/outboxRequests';
 import { addRequested } from '@/lib/outboxRequests';
-import type { StartTimer } from '@/lib/timerTypes';
+import type { StartTimer } from '@common/schemas/timer';
 import { db, seedSignedInLearner } from '../../mocks/db';
 import { api } from '../../mocks/http';
 import { server } from '../../mocks/server';
@@ -190,7 +191,7 @@ describe('a timer for each skill', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   });
 
   it('keeps a start made without network and sends it, with the instant of the tap, when the network returns', async () => {
-    server.use(http.put(api('/user/timer'), () => HttpResponse.error()));
+    server.use(http.put(api(API_PATHS.timer), () => HttpResponse.error()));
     const { user } = await renderDashboard();
     const tapped = Date.now();
     await user.click(await screen.findByRole('button', { name: 'Start timer for Listening' }));
@@ -206,7 +207,7 @@ describe('a timer for each skill', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
 
   it('keeps a stop whose answer was lost hidden and sends it again when the network returns', async () => {
     startedAgo(2 * MINUTE);
-    server.use(http.delete(api('/user/timer/:id'), () => HttpResponse.error()));
+    server.use(http.delete(api(`${API_PATHS.timer}/:id`), () => HttpResponse.error()));
     const { user } = await renderDashboard();
     await clock();
     await user.click(within(bar()).getByRole('button', { name: 'Stop timer' }));

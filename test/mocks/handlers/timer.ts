@@ -1,9 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import type { StartTimer, TimerAnswer } from '@/lib/timerTypes';
+import { API_PATHS } from '@common/apiPaths';
+import type { StartTimer, TimerAnswer } from '@common/schemas/timer';
 import { db } from '../db';
 import { api, apiError, unauthenticated } from '../http';
 
-const TIMER = '/user/timer';
+const TIMER = API_PATHS.timer;
 
 /** The running timer of the contract's third edition: one per learner, a start retried with its id starts nothing new. */
 export const timerHandlers = [
