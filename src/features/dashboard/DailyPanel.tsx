@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
@@ -15,7 +16,7 @@ import { formatHm } from '@/lib/time';
 import { AddTimeModal } from './AddTimeModal';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
-export function DailyPanel() {
+export function DailyPanel({ skillAction }: { skillAction?: (skill: Skill) => ReactNode }) {
   const today = useDailyMinutesQuery(useLearnerToday());
   const titleId = useId();
   const [openSkill, setOpenSkill] = useState<Skill | null>(null);
@@ -62,6 +63,7 @@ export function DailyPanel() {
               <span aria-hidden="true">+</span>
               {SKILL_NAMES[skill]} Time
             </AddButton>
+            {skillAction?.(skill)}
           </Tile>
         ))}
       </Grid>
