@@ -25,6 +25,7 @@ export const API_PATHS = {
   calendarMonthTotal: '/user/calendar/month-total',
   calendarSummary: '/user/calendar/summary',
   restDays: '/user/rest-days',
+  dayBoundary: '/user/day-boundary',
   stats: '/user/stats',
   export: '/user/export',
   import: '/user/import',

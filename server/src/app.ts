@@ -29,6 +29,7 @@ import { milestoneRoutes } from './routes/milestones';
 import { previousTimeRoutes } from './routes/previousTime';
 import { progressRoutes } from './routes/progress';
 import { restDayRoutes } from './routes/restDays';
+import { dayBoundaryRoutes } from './routes/dayBoundary';
 import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/user';
 
@@ -146,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(progressRoutes);
       await user.register(calendarRoutes);
       await user.register(restDayRoutes);
+      await user.register(dayBoundaryRoutes);
       await user.register(statsRoutes);
       await user.register(exportRoutes);
       await user.register(importRoutes);

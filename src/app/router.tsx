@@ -53,14 +53,14 @@ const screens = (store: AppStore): RouteObject[] => [
         path: paths.dashboard,
         loader: () => {
           afterNextPaint(() => {
-            prefetchDashboard(store.dispatch);
+            prefetchDashboard(store);
             // The pie chart's drawing (victory) loads beside the data rather than after it; a
             // failure here is met again, and handled, where the chart itself loads it.
             import('@/components/charts/PieRing').catch(() => undefined);
           });
           return null;
         },
-        lazy: screen(async () => (await import('@/features/dashboard/DashboardPage')).DashboardPage),
+        lazy: screen(async () => (await import('@/app/DashboardScreen')).DashboardScreen),
       },
       {
         path: paths.settings,

@@ -4,8 +4,9 @@ import { apiSlice } from '@/app/apiSlice';
 import { endSessionOnUnauthorized, sessionSlice } from '@/app/session';
 import { dashboardSlice, persistActiveTab } from '@/features/dashboard/dashboardSlice';
 import { settingsSlice } from '@/features/settings/settingsSlice';
+import { persistUnsentTimer, timerSlice } from '@/features/timer/timerSlice';
 
-const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settingsSlice);
+const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settingsSlice, timerSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -13,7 +14,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(apiSlice.middleware, endSessionOnUnauthorized, persistActiveTab.middleware),
+    middleware: (getDefault) => getDefault().concat(apiSlice.middleware, endSessionOnUnauthorized, persistActiveTab.middleware, persistUnsentTimer.middleware),
     devTools: import.meta.env.DEV,
   });
   // Enables refetchOnFocus / refetchOnReconnect for the queries that ask for it.

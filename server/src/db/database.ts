@@ -11,6 +11,8 @@ export interface UsersTable {
   password_hash: string;
   current_language: string | null;
   created_at: number;
+  /** "My day ends at": 0 (midnight, the default) to 4; migration 20261125_03_day_boundary. */
+  day_ends_at_hour: Generated<number>;
 }
 
 export interface LanguagesTable {

@@ -3,9 +3,10 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
-import { localIsoDate, skillDailyField } from '@common/domain';
+import { skillDailyField } from '@common/domain';
 import { useAddDailyActivityMutation } from '@/app/apiSlice';
 import { useAppDispatch } from '@/app/hooks';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import type { KeptEntry } from '@/app/session';
 import { entryKept } from '@/app/session';
 import { Button } from '@/components/Button';
@@ -42,6 +43,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
   const [addTime, { isLoading }] = useAddDailyActivityMutation();
   const name = SKILL_NAMES[skill];
   const skillToday = today?.[skillDailyField(skill)];
+  const date = useLearnerToday();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,7 +60,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
     }
     setError(null);
     try {
-      await addTime({ date: localIsoDate(), [skillDailyField(skill)]: total }).unwrap();
+      await addTime({ date, [skillDailyField(skill)]: total }).unwrap();
       onClose();
     } catch (failure) {
       // The session ended under the learner: the entry waits for them after signing in again.

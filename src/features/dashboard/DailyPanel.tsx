@@ -1,10 +1,12 @@
 import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
-import { SKILLS, localIsoDate, skillDailyField } from '@common/domain';
+import { SKILLS, skillDailyField } from '@common/domain';
 import { useDailyMinutesQuery } from '@/app/apiSlice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { KeptEntry } from '@/app/session';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import { keptEntryRestored, selectKeptEntry, selectSessionEnded } from '@/app/session';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
@@ -14,8 +16,8 @@ import { formatHm } from '@/lib/time';
 import { AddTimeModal } from './AddTimeModal';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
-export function DailyPanel() {
-  const today = useDailyMinutesQuery(localIsoDate());
+export function DailyPanel({ skillAction }: { skillAction?: (skill: Skill) => ReactNode }) {
+  const today = useDailyMinutesQuery(useLearnerToday());
   const titleId = useId();
   const [openSkill, setOpenSkill] = useState<Skill | null>(null);
   const dispatch = useAppDispatch();
@@ -61,6 +63,7 @@ export function DailyPanel() {
               <span aria-hidden="true">+</span>
               {SKILL_NAMES[skill]} Time
             </AddButton>
+            {skillAction?.(skill)}
           </Tile>
         ))}
       </Grid>
