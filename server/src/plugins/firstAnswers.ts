@@ -1,0 +1,47 @@
+/**
+ * Issue #32, the first answers in the HTML: a signed-in screen's page carries the answers of the
+ * reads the screen makes on arrival, so the SPA renders them without waiting for the network.
+ * Each answer is the API's own: the read is made through the app (`inject`) with the page
+ * request's own cookie, so the routes, their session check and their scoping to the signed-in
+ * learner are the very ones the SPA's call would meet. No session, or one the API refuses: none.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { dashboardReads, guardReads, type FirstRead } from '@common/firstReads';
+import { learnerToday, TIME_ZONE_COOKIE } from '../domain/learnerDay';
+
+/** The SPA's signed-in screens (src/app/paths.ts); the dashboard asks for its panels' data too. */
+const SIGNED_IN_SCREENS = new Set(['/dashboard', '/settings', '/insights', '/register/language', '/register/goal', '/register/previoustime']);
+
+export const isSignedInScreen = (path: string) => SIGNED_IN_SCREENS.has(path);
+
+export interface FirstAnswer {
+  endpointName: string;
+  arg: string | undefined;
+  value: unknown;
+}
+
+async function answer(app: FastifyInstance, cookie: string, read: FirstRead): Promise<FirstAnswer | null> {
+  const res = await app.inject({ method: 'GET', url: `/api${read.path}`, headers: { cookie } });
+  return res.statusCode === 200 ? { endpointName: read.endpointName, arg: read.arg, value: res.json() } : null;
+}
+
+/** The answers for `path`'s first reads, or null when there are none to give (a visitor, an ended session). */
+export async function firstAnswers(app: FastifyInstance, request: FastifyRequest, path: string): Promise<FirstAnswer[] | null> {
+  const cookie = request.headers.cookie;
+  if (!cookie || !isSignedInScreen(path)) return null;
+  const [auth, ...others] = path === '/dashboard' ? dashboardReads(learnerToday(app.now(), request.cookies[TIME_ZONE_COOKIE])) : guardReads();
+  const signedIn = await answer(app, cookie, auth);
+  if (!signedIn) return null;
+  const answers = await Promise.all(others.map((read) => answer(app, cookie, read)));
+  return [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)];
+}
+
+/**
+ * The answers as a JSON script element: `<`, `>`, `&` and the line separators U+2028/U+2029 are
+ * written as \u escapes, so no value (a learner's text included) can end the element or the page's
+ * parsing early, and the JSON reads back exactly.
+ */
+export function answersScript(answers: FirstAnswer[]): string {
+  const json = JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<script type="application/json" id="first-answers">${json}</script>`;
+}

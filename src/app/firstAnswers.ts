@@ -1,0 +1,37 @@
+/**
+ * Issue #32: a signed-in screen's page may carry the answers of the screen's first reads
+ * (server/src/plugins/firstAnswers.ts, keyed as common/firstReads.ts). They go into RTK Query's
+ * cache before the first render, as if those reads had just answered, so no panel waits for the
+ * network; the cache stays the one source of truth and later refreshes follow the tags as ever.
+ */
+import { apiSlice } from '@/app/apiSlice';
+import type { AppStore } from '@/app/store';
+
+const TIME_ZONE_COOKIE = 'tz';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+type Entries = Parameters<typeof apiSlice.util.upsertQueryEntries>[0];
+
+/**
+ * Names the learner's time zone to the server, which then answers the reads keyed by the
+ * learner's date (today's minutes, this month) for the same date the SPA will ask for.
+ */
+export function rememberTimeZone(doc: Document = document): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone) doc.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+}
+
+/** Seeds the cache with the answers the page carries, if any; the element is removed once read. */
+export function seedFirstAnswers(store: AppStore, doc: Document = document): void {
+  const element = doc.getElementById('first-answers');
+  if (!element) return;
+  element.remove();
+  let entries: Entries;
+  try {
+    entries = JSON.parse(element.textContent ?? '[]') as Entries;
+  } catch {
+    // A page cut short in transit: the reads simply go out as without answers.
+    return;
+  }
+  if (Array.isArray(entries) && entries.length > 0) store.dispatch(apiSlice.util.upsertQueryEntries(entries));
+}
