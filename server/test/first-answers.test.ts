@@ -17,8 +17,11 @@ const INDEX = '<!doctype html><html><head><title>LinguaLog</title></head><body><
 let t: TestApp;
 
 /** The answers a page carries, as the SPA reads them back (null: none). */
+const htmlOf = (res: LightMyRequestResponse) =>
+  res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString('utf8') : res.body;
+
 function answersIn(res: LightMyRequestResponse): { endpointName: string; arg?: string; value: unknown }[] | null {
-  const html = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString('utf8') : res.body;
+  const html = htmlOf(res);
   const json = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)?.[1];
   return json === undefined ? null : JSON.parse(json);
 }
@@ -48,6 +51,8 @@ describeDb('first answers in the page', () => {
       payload: { date: today, listeningDailyMins: 25 },
     });
     expect(add.statusCode, add.body).toBeLessThan(300);
+    const previous = await t.app.inject({ method: 'POST', url: '/api/user/previous-time', headers: { cookie }, payload: { previousHours: 1200 } });
+    expect(previous.statusCode, previous.body).toBe(200);
 
     const res = await page('/dashboard', `${cookie}; tz=Asia/Tokyo`, { 'accept-encoding': 'gzip, br' });
     expect(res.statusCode).toBe(200);
@@ -62,6 +67,13 @@ describeDb('first answers in the page', () => {
       (await t.app.inject({ url: `/api/user/daily-activity?date=${today}`, headers: { cookie } })).json(),
     );
     expect(byKey.get(`getDailyMinutes(${today})`)).toMatchObject({ listeningDailyMins: 25 });
+    // The first facts are in the HTML itself, before any script: language, total time, today's goal.
+    const goal = (byKey.get('getDailyGoal()') as { dailyGoalMinutes: number }).dailyGoalMinutes;
+    const root = /<div id="root">(.*)<script type="application\/json"/s.exec(htmlOf(res))![1];
+    const shell = root.replace(/<style>.*?<\/style>/s, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(shell).toContain('Japanese');
+    expect(shell).toContain(`Daily goal 0h 25m / ${Math.floor(goal / 60)}h ${goal % 60}m`);
+    expect(shell).toContain('Total Hours 1,200');
     for (const key of ['hasLanguage()', 'getProgress()', 'getDailyGoal()', `getMonthActivities(${today.slice(0, 7)})`, `getCalendarSummary(${today})`]) {
       expect(byKey.has(key), key).toBe(true);
     }

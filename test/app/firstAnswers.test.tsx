@@ -6,6 +6,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dashboardReads } from '@common/firstReads';
+import { firstScreenFacts } from '@common/firstScreen';
 import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/app/apiSlice';
 import { seedFirstAnswers } from '@/app/firstAnswers';
@@ -39,6 +40,14 @@ async function pageWithAnswers(today: string) {
   element.id = 'first-answers';
   element.textContent = JSON.stringify(answers);
   document.body.append(element);
+  const value = (name: string) => answers.find((a) => a.endpointName === name)?.value;
+  return firstScreenFacts({
+    language: value('getUserLanguage'),
+    progress: value('getProgress'),
+    previousHours: value('getPreviousHours'),
+    dailyGoal: value('getDailyGoal'),
+    todayMinutes: value('getDailyMinutes'),
+  } as Parameters<typeof firstScreenFacts>[0]);
 }
 
 describe('first answers in the page', { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, () => {
@@ -60,7 +69,7 @@ describe('first answers in the page', { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, (
   });
 
   it("shows the learner's dashboard from a seeded cache without asking the network for anything", async () => {
-    await pageWithAnswers(localIsoDate());
+    const facts = await pageWithAnswers(localIsoDate());
     const store = makeStore();
     seedFirstAnswers(store);
     expect(document.getElementById('first-answers')).toBeNull();
@@ -70,7 +79,10 @@ describe('first answers in the page', { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, (
       const progress = await screen.findByRole('region', { name: 'Progress' }, { timeout: 10000 });
       await within(progress).findByText('10');
       await screen.findByText(/in a row this week/);
-      expect(screen.getByRole('banner')).toHaveTextContent('Spanish');
+      // The server's shell of the first facts (common/firstScreen.ts) says what the dashboard says.
+      expect(screen.getByRole('banner')).toHaveTextContent(facts!.language);
+      expect(progress).toHaveTextContent(`Total Hours${facts!.totalHours}`);
+      expect(screen.getAllByText(`${facts!.goal.done} / ${facts!.goal.target}`).length).toBeGreaterThan(0);
       // A read that waited for another's answer would start now.
       await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
       expect(requests.urls).toEqual([]);

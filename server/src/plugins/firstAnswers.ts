@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dashboardReads, guardReads, type FirstRead } from '@common/firstReads';
+import { firstScreenFacts, firstScreenHtml } from '@common/firstScreen';
 import { learnerToday, TIME_ZONE_COOKIE } from '../domain/learnerDay';
 
 /** The SPA's signed-in screens (src/app/paths.ts); the dashboard asks for its panels' data too. */
@@ -44,4 +45,17 @@ export async function firstAnswers(app: FastifyInstance, request: FastifyRequest
 export function answersScript(answers: FirstAnswer[]): string {
   const json = JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `<script type="application/json" id="first-answers">${json}</script>`;
+}
+
+/** The dashboard's first facts (language, total time, today's goal) as HTML from its answers, or '' without them. */
+export function dashboardShell(answers: FirstAnswer[]): string {
+  const value = <T>(endpointName: string) => answers.find((a) => a.endpointName === endpointName)?.value as T | undefined;
+  const facts = firstScreenFacts({
+    language: value('getUserLanguage'),
+    progress: value('getProgress'),
+    previousHours: value('getPreviousHours'),
+    dailyGoal: value('getDailyGoal'),
+    todayMinutes: value('getDailyMinutes'),
+  });
+  return facts ? firstScreenHtml(facts) : '';
 }

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answersScript, firstAnswers, isSignedInScreen } from './firstAnswers';
+import { answersScript, dashboardShell, firstAnswers, isSignedInScreen } from './firstAnswers';
 
 const NO_CACHE = 'no-cache';
 
@@ -41,7 +41,11 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
   const sendAnswered = async (request: FastifyRequest, reply: FastifyReply, path: string, page: string) => {
     const answers = await firstAnswers(app, request, path);
     if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
-    const html = readFileSync(resolve(root, page), 'utf8').replace('</body>', `${answersScript(answers)}\n</body>`);
+    // The dashboard's first facts are in the page before any script runs; the SPA's first render replaces them.
+    const shell = path === '/dashboard' ? dashboardShell(answers) : '';
+    const html = readFileSync(resolve(root, page), 'utf8')
+      .replace('<div id="root"></div>', `<div id="root">${shell}</div>`)
+      .replace('</body>', `${answersScript(answers)}\n</body>`);
     reply.header('cache-control', 'private, no-store').header('content-type', 'text/html; charset=utf-8');
     if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
     // Compressed as the build's own files are (a 10-year learner's answers are tens of KB).
