@@ -29,7 +29,7 @@ function recordRequests(): { urls: string[]; stop(): void } {
 
 /** The page as the server writes it: the answers of the dashboard's first reads, asked by their paths. */
 async function pageWithAnswers(today: string) {
-  const answers = [];
+  const answers: { endpointName: string; arg: string | undefined; value: unknown }[] = [];
   for (const read of dashboardReads(today)) {
     const res = await fetch(api(read.path));
     expect(res.status, read.path).toBe(200);
