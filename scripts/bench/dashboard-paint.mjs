@@ -43,11 +43,19 @@ const VERBOSE = process.env.BENCH_PAINT_VERBOSE === '1';
 
 export const targets = { performance: 95, landing: 100, accessibility: 100, lcpMs: 1800, tbtMs: 150, cls: 0, roundTrips: 2 };
 
-/** The pages of the issue, in the order of a round. */
-export const paintPages = () => [
+/**
+ * The pages of the issue, in the order of a round; with `base` (an earlier build's server, issue
+ * #32) each dashboard is followed by the same dashboard on that build, in the same round.
+ */
+export const paintPages = (base = null) => [
   { label: '/ (visitor)', path: '/', landing: true },
-  { label: '/dashboard, 1 month', path: '/dashboard', cookie: sessionCookie('month', 1) },
-  { label: '/dashboard, 10 years', path: '/dashboard', cookie: sessionCookie('long', 1) },
+  ...[
+    ['1 month', sessionCookie('month', 1)],
+    ['10 years', sessionCookie('long', 1)],
+  ].flatMap(([who, cookie]) => [
+    { label: `/dashboard, ${who}`, path: '/dashboard', cookie },
+    ...(base ? [{ label: `/dashboard, ${who}, ${base.commit}`, path: '/dashboard', cookie, origin: base.url, reference: true }] : []),
+  ]),
 ];
 
 const median = (values) => {
@@ -70,7 +78,7 @@ export async function lighthouseRounds(baseUrl, pages, log = console.log) {
       const line = [];
       for (const [i, page] of pages.entries()) {
         try {
-          const result = await audit(chrome, `${baseUrl}${page.path}`, page.cookie ? { Cookie: page.cookie } : undefined);
+          const result = await audit(chrome, `${page.origin ?? baseUrl}${page.path}`, page.cookie ? { Cookie: page.cookie } : undefined);
           runs[i].push(result);
           line.push(`${page.label} ${result.performance}`);
         } catch (err) {
@@ -80,7 +88,8 @@ export async function lighthouseRounds(baseUrl, pages, log = console.log) {
           line.push(`${page.label} failed`);
         }
       }
-      log(`round ${r}/${RUNS} (load ${load()}): ${line.join(' · ')}`);
+      const index = runs.flatMap((pageRuns) => pageRuns.slice(-1)).map((run) => run.benchmarkIndex);
+      log(`round ${r}/${RUNS} (load ${load()}, benchmarkIndex ${Math.round(median(index))}): ${line.join(' · ')}`);
     }
   } finally {
     await chrome.stop();
@@ -92,13 +101,13 @@ const ms = (value) => `${Math.round(value)} ms`;
 
 /** The table of medians and the PASS/MISS checks of the issue. */
 export function lighthouseSummary(results) {
-  const rows = [['page', 'runs', 'performance (min–max)', 'LCP', 'TBT', 'CLS (max)', 'FCP', 'accessibility']];
+  const rows = [['page', 'runs', 'performance (min–max)', 'LCP', 'TBT', 'CLS (max)', 'FCP', 'accessibility', 'benchmarkIndex']];
   const checks = [];
   const notes = [];
   for (const page of results) {
     const { runs } = page;
     if (runs.length === 0) {
-      rows.push([page.label, 0, '-', '-', '-', '-', '-', '-']);
+      rows.push([page.label, 0, '-', '-', '-', '-', '-', '-', '-']);
       checks.push({ ok: false, text: `${page.label}: no Lighthouse run succeeded (${page.failures[0]})` });
       continue;
     }
@@ -115,6 +124,7 @@ export function lighthouseSummary(results) {
       `${round(s.cls, 3)} (${round(maxCls, 3)})`,
       ms(s.fcpMs),
       s.accessibility,
+      Math.round(m('benchmarkIndex')),
     ]);
     // The audits that cost points in the run closest to the median.
     const typical = runs.reduce((a, b) => (Math.abs(b.performance - s.performance) < Math.abs(a.performance - s.performance) ? b : a));
@@ -123,6 +133,8 @@ export function lighthouseSummary(results) {
     if (typical.shifts.length) notes.push(`${page.label}, layout shifts in that run: ${typical.shifts.join(', ')}`);
     for (const failure of page.failures) notes.push(`${page.label}, a run lost: ${failure}`);
 
+    // An earlier build's pages are measured for comparison only: the targets are this build's.
+    if (page.reference) continue;
     const audited = runs.every((r) => r.url.endsWith(page.path));
     checks.push({ ok: audited, text: `${page.label}: Lighthouse audited ${runs.map((r) => r.url).find((u) => !u.endsWith(page.path)) ?? page.path} in every run` });
     checks.push({ ok: runs.length === RUNS, text: `${page.label}: ${runs.length} of ${RUNS} Lighthouse runs` });
