@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { rememberTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
+import { keepFirstScreen, rememberTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
 import { makeBrowserRouter } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { GlobalStyle } from '@/styles/GlobalStyle';
@@ -12,6 +12,7 @@ import { theme } from '@/styles/theme';
 const store = makeStore();
 seedFirstAnswers(store);
 rememberTimeZone();
+keepFirstScreen();
 const router = makeBrowserRouter(store);
 
 createRoot(document.getElementById('root')!).render(

@@ -275,8 +275,9 @@ export function depths(requests) {
 function chainOf({ tracked, ignored }) {
   const requests = depths(tracked);
   const reads = requests.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
-  if (reads.length === 0) throw new Error('round trips: the dashboard made no /api/ read');
-  const deepest = reads.reduce((a, b) => (b.depth > a.depth || (b.depth === a.depth && b.start > a.start) ? b : a));
+  const document = requests.find((r) => r.type === 'Document');
+  // Issue #32: a page that carries its first answers makes no read; its data came with the document (0).
+  const deepest = reads.length === 0 ? document : reads.reduce((a, b) => (b.depth > a.depth || (b.depth === a.depth && b.start > a.start) ? b : a));
   const chain = [];
   for (let r = deepest, others = 0; r; others = r.afterOthers, r = r.after) {
     const url = new URL(r.url);
@@ -288,7 +289,6 @@ function chainOf({ tracked, ignored }) {
     for (const r of list) waves.set(r.depth, [...(waves.get(r.depth) ?? []), shortName(r)]);
     return [...waves.entries()].sort(([a], [b]) => a - b).map(([depth, names]) => ({ depth, names }));
   };
-  const document = requests.find((r) => r.type === 'Document');
   const at = (t) => String(Math.round(t - document.start)).padStart(5);
   const listing = [...requests, ...ignored]
     .sort((a, b) => a.start - b.start)
@@ -298,7 +298,7 @@ function chainOf({ tracked, ignored }) {
     roundTrips: deepest.depth,
     chain,
     // Milliseconds from the document's start to the end of the last read.
-    lastReadMs: Math.max(...reads.map((r) => r.end)) - document.start,
+    lastReadMs: (reads.length === 0 ? document.end : Math.max(...reads.map((r) => r.end))) - document.start,
     waves: byWave(reads),
     codeWaves: byWave(requests.filter((r) => r.type === 'Script' || r.type === 'Stylesheet')),
     requests: requests.length,

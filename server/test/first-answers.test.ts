@@ -69,7 +69,7 @@ describeDb('first answers in the page', () => {
     expect(byKey.get(`getDailyMinutes(${today})`)).toMatchObject({ listeningDailyMins: 25 });
     // The first facts are in the HTML itself, before any script: language, total time, today's goal.
     const goal = (byKey.get('getDailyGoal()') as { dailyGoalMinutes: number }).dailyGoalMinutes;
-    const root = /<div id="root">(.*)<script type="application\/json"/s.exec(htmlOf(res))![1];
+    const root = /<div id="first-screen">(.*)<div id="root"><\/div>/s.exec(htmlOf(res))![1];
     const shell = root.replace(/<style>.*?<\/style>/s, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(shell).toContain('Japanese');
     expect(shell).toContain(`Daily goal 0h 25m / ${Math.floor(goal / 60)}h ${goal % 60}m`);

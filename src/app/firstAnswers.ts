@@ -35,3 +35,22 @@ export function seedFirstAnswers(store: AppStore, doc: Document = document): voi
   }
   if (Array.isArray(entries) && entries.length > 0) store.dispatch(apiSlice.util.upsertQueryEntries(entries));
 }
+
+/**
+ * The dashboard's first facts, written by the server beside the root (common/firstScreen.ts),
+ * stay up while the app shows only its 'Loading...' screen, and go in the same frame as the
+ * first real screen appears (a mutation observer runs before the next paint): nothing moves on
+ * the page, and the facts never stand beside a screen they do not belong to.
+ */
+export function keepFirstScreen(doc: Document = document): void {
+  const shell = doc.getElementById('first-screen');
+  const root = doc.getElementById('root');
+  if (!shell || !root) return;
+  const observer = new MutationObserver(() => {
+    const children = [...root.children];
+    if (children.length === 0 || children.some((child) => child.hasAttribute('data-loading-screen'))) return;
+    shell.remove();
+    observer.disconnect();
+  });
+  observer.observe(root, { childList: true });
+}

@@ -3,14 +3,17 @@
  * so the dashboard shows the learner's data without a single request; and the reads the server
  * answers (common/firstReads.ts) are the very requests, and cache keys, the SPA makes.
  */
-import { act, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dashboardReads } from '@common/firstReads';
 import { firstScreenFacts } from '@common/firstScreen';
 import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/app/apiSlice';
-import { seedFirstAnswers } from '@/app/firstAnswers';
+import { keepFirstScreen, seedFirstAnswers } from '@/app/firstAnswers';
 import { makeStore } from '@/app/store';
+import { LoadingScreen } from '@/components/StatusMessage';
+import { theme } from '@/styles/theme';
 import { seedSignedInLearner } from '../mocks/db';
 import { api } from '../mocks/http';
 import { server } from '../mocks/server';
@@ -102,5 +105,27 @@ describe('first answers in the page', { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, (
     expect(Object.keys(store.getState().api.queries)).toEqual([]);
     renderApp('/dashboard', { store });
     expect(await screen.findByRole('region', { name: 'Progress' }, { timeout: 10000 })).toBeInTheDocument();
+  });
+
+  it("keeps the server's first screen up while the app shows 'Loading...', and takes it away with the first real screen", async () => {
+    const shell = document.createElement('div');
+    shell.id = 'first-screen';
+    shell.textContent = 'Spanish';
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.append(shell, root);
+    keepFirstScreen();
+    try {
+      const wrapper = ({ children }: { children: React.ReactNode }) => <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+      const { rerender } = render(<LoadingScreen />, { container: root, wrapper });
+      await act(() => Promise.resolve());
+      expect(document.getElementById('first-screen')).not.toBeNull();
+      rerender(<main>Dashboard</main>);
+      await act(() => Promise.resolve());
+      expect(document.getElementById('first-screen')).toBeNull();
+    } finally {
+      shell.remove();
+      root.remove();
+    }
   });
 });

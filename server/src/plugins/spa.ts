@@ -41,10 +41,11 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
   const sendAnswered = async (request: FastifyRequest, reply: FastifyReply, path: string, page: string) => {
     const answers = await firstAnswers(app, request, path);
     if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
-    // The dashboard's first facts are in the page before any script runs; the SPA's first render replaces them.
+    // The dashboard's first facts are in the page before any script runs, beside the SPA's root;
+    // the SPA takes them away once it shows a screen (src/app/firstAnswers.ts).
     const shell = path === '/dashboard' ? dashboardShell(answers) : '';
     const html = readFileSync(resolve(root, page), 'utf8')
-      .replace('<div id="root"></div>', `<div id="root">${shell}</div>`)
+      .replace('<div id="root"></div>', `${shell && `<div id="first-screen">${shell}</div>`}<div id="root"></div>`)
       .replace('</body>', `${answersScript(answers)}\n</body>`);
     reply.header('cache-control', 'private, no-store').header('content-type', 'text/html; charset=utf-8');
     if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
