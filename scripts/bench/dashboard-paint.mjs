@@ -80,7 +80,7 @@ export async function lighthouseRounds(baseUrl, pages, log = console.log) {
         try {
           const result = await audit(chrome, `${page.origin ?? baseUrl}${page.path}`, page.cookie ? { Cookie: page.cookie } : undefined);
           runs[i].push(result);
-          line.push(`${page.label} ${result.performance}`);
+          line.push(`${page.label} ${result.performance}${result.url.endsWith(page.path) ? '' : ` (ended at ${new URL(result.url).pathname})`}`);
         } catch (err) {
           if (isStopping()) throw err;
           // One lost run (after lighthouse.mjs's retry) leaves the page with fewer runs, which the summary says; the others go on.
