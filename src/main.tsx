@@ -10,8 +10,7 @@ import { GlobalStyle } from '@/styles/GlobalStyle';
 import { theme } from '@/styles/theme';
 
 const store = makeStore();
-seedFirstAnswers(store);
-rememberTimeZone();
+rememberTimeZone(seedFirstAnswers(store));
 keepFirstScreen();
 const router = makeBrowserRouter(store);
 

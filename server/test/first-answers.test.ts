@@ -9,7 +9,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { answersScript } from '../src/plugins/firstAnswers';
-import { learnerToday } from '../src/domain/learnerDay';
+import { learnerToday, learnerZone } from '../src/domain/learnerDay';
 import { buildTestApp, describeDb, signUp, withLanguage, type TestApp } from './helper';
 
 const spaDir = mkdtempSync(join(tmpdir(), 'tracker-first-answers-'));
@@ -22,7 +22,7 @@ const htmlOf = (res: LightMyRequestResponse) =>
 
 function answersIn(res: LightMyRequestResponse): { endpointName: string; arg?: string; value: unknown }[] | null {
   const html = htmlOf(res);
-  const json = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)?.[1];
+  const json = /<script type="application\/json" id="first-answers"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
   return json === undefined ? null : JSON.parse(json);
 }
 
@@ -43,7 +43,7 @@ describeDb('first answers in the page', () => {
   it("puts the learner's own dashboard answers into /dashboard, keyed as the SPA asks, never cached", async () => {
     const { cookie, email } = await signUp(t.app);
     await withLanguage(t.app, cookie, 'Japanese');
-    const today = learnerToday(new Date(), 'Asia/Tokyo');
+    const today = learnerToday(new Date(), learnerZone('Asia/Tokyo'));
     const add = await t.app.inject({
       method: 'POST',
       url: '/api/user/daily-activity',
@@ -58,6 +58,10 @@ describeDb('first answers in the page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(String(res.headers.vary)).toMatch(/Cookie/);
+    expect(htmlOf(res)).toContain('data-time-zone="Asia/Tokyo"');
+    // A zone the server does not know is no zone: the server's own keys the answers.
+    const unknownZone = htmlOf(await page('/dashboard', `${cookie}; tz=Mars/Olympus`));
+    expect(unknownZone).toContain(`data-time-zone="${Intl.DateTimeFormat().resolvedOptions().timeZone}"`);
     const answers = answersIn(res)!;
     const byKey = new Map(answers.map((a) => [`${a.endpointName}(${a.arg ?? ''})`, a.value]));
     expect(byKey.get('checkAuth()')).toEqual({ email });
@@ -115,10 +119,10 @@ describeDb('first answers in the page', () => {
 
   it('writes the answers so no text can end the script element or break the JSON', () => {
     const hostile = '</script><script>alert(1)</script>\u2028\u2029&<!--';
-    const script = answersScript([{ endpointName: 'x', arg: undefined, value: { name: hostile } }]);
+    const script = answersScript({ timeZone: 'UTC', answers: [{ endpointName: 'x', arg: undefined, value: { name: hostile } }] });
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(script).not.toMatch(/[\u2028\u2029]|<!--/);
-    const json = /^<script type="application\/json" id="first-answers">(.*)<\/script>$/s.exec(script)![1];
+    const json = /^<script type="application\/json" id="first-answers" data-time-zone="UTC">(.*)<\/script>$/s.exec(script)![1];
     expect(JSON.parse(json)[0].value.name).toBe(hostile);
   });
 });

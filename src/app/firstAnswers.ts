@@ -14,26 +14,34 @@ type Entries = Parameters<typeof apiSlice.util.upsertQueryEntries>[0];
 
 /**
  * Names the learner's time zone to the server, which then answers the reads keyed by the
- * learner's date (today's minutes, this month) for the same date the SPA will ask for.
+ * learner's date (today's minutes, this month) for the same date the SPA will ask for. Written
+ * only when the server went by another zone (`usedZone`, from the page) or did not say: a cookie
+ * the server does not need is not sent with every request.
  */
-export function rememberTimeZone(doc: Document = document): void {
+export function rememberTimeZone(usedZone: string | null, doc: Document = document): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone) doc.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+  if (!zone || zone === usedZone) return;
+  doc.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
 }
 
-/** Seeds the cache with the answers the page carries, if any; the element is removed once read. */
-export function seedFirstAnswers(store: AppStore, doc: Document = document): void {
+/**
+ * Seeds the cache with the answers the page carries, if any; the element is removed once read.
+ * Returns the time zone whose date keyed them (null: no answers).
+ */
+export function seedFirstAnswers(store: AppStore, doc: Document = document): string | null {
   const element = doc.getElementById('first-answers');
-  if (!element) return;
+  if (!element) return null;
   element.remove();
+  const usedZone = element.getAttribute('data-time-zone');
   let entries: Entries;
   try {
     entries = JSON.parse(element.textContent ?? '[]') as Entries;
   } catch {
     // A page cut short in transit: the reads simply go out as without answers.
-    return;
+    return usedZone;
   }
   if (Array.isArray(entries) && entries.length > 0) store.dispatch(apiSlice.util.upsertQueryEntries(entries));
+  return usedZone;
 }
 
 /**

@@ -10,7 +10,7 @@ import { dashboardReads } from '@common/firstReads';
 import { firstScreenFacts } from '@common/firstScreen';
 import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/app/apiSlice';
-import { keepFirstScreen, seedFirstAnswers } from '@/app/firstAnswers';
+import { keepFirstScreen, rememberTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
 import { makeStore } from '@/app/store';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { theme } from '@/styles/theme';
@@ -127,5 +127,17 @@ describe('first answers in the page', { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, (
       shell.remove();
       root.remove();
     }
+  });
+
+  it('names the time zone to the server only when the page was keyed by another', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const cookies: string[] = [];
+    const doc = { set cookie(value: string) { cookies.push(value); } } as unknown as Document;
+    rememberTimeZone(zone, doc);
+    expect(cookies).toEqual([]);
+    rememberTimeZone(zone === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo', doc);
+    rememberTimeZone(null, doc);
+    expect(cookies).toHaveLength(2);
+    expect(cookies[0]).toMatch(new RegExp(`^tz=${encodeURIComponent(zone)}; path=/; max-age=\\d+; samesite=lax$`));
   });
 });

@@ -8,12 +8,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dashboardReads, guardReads, type FirstRead } from '@common/firstReads';
 import { firstScreenFacts, firstScreenHtml } from '@common/firstScreen';
-import { learnerToday, TIME_ZONE_COOKIE } from '../domain/learnerDay';
+import { learnerToday, learnerZone, TIME_ZONE_COOKIE } from '../domain/learnerDay';
 
 /** The SPA's signed-in screens (src/app/paths.ts); the dashboard asks for its panels' data too. */
 const SIGNED_IN_SCREENS = new Set(['/dashboard', '/settings', '/insights', '/register/language', '/register/goal', '/register/previoustime']);
 
 export const isSignedInScreen = (path: string) => SIGNED_IN_SCREENS.has(path);
+
+export interface FirstAnswers {
+  /** The time zone whose date keyed the answers. */
+  timeZone: string;
+  answers: FirstAnswer[];
+}
 
 export interface FirstAnswer {
   endpointName: string;
@@ -27,14 +33,15 @@ async function answer(app: FastifyInstance, cookie: string, read: FirstRead): Pr
 }
 
 /** The answers for `path`'s first reads, or null when there are none to give (a visitor, an ended session). */
-export async function firstAnswers(app: FastifyInstance, request: FastifyRequest, path: string): Promise<FirstAnswer[] | null> {
+export async function firstAnswers(app: FastifyInstance, request: FastifyRequest, path: string): Promise<FirstAnswers | null> {
   const cookie = request.headers.cookie;
   if (!cookie || !isSignedInScreen(path)) return null;
-  const [auth, ...others] = path === '/dashboard' ? dashboardReads(learnerToday(app.now(), request.cookies[TIME_ZONE_COOKIE])) : guardReads();
+  const timeZone = learnerZone(request.cookies[TIME_ZONE_COOKIE]);
+  const [auth, ...others] = path === '/dashboard' ? dashboardReads(learnerToday(app.now(), timeZone)) : guardReads();
   const signedIn = await answer(app, cookie, auth);
   if (!signedIn) return null;
   const answers = await Promise.all(others.map((read) => answer(app, cookie, read)));
-  return [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)];
+  return { timeZone, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)] };
 }
 
 /**
@@ -42,9 +49,10 @@ export async function firstAnswers(app: FastifyInstance, request: FastifyRequest
  * written as \u escapes, so no value (a learner's text included) can end the element or the page's
  * parsing early, and the JSON reads back exactly.
  */
-export function answersScript(answers: FirstAnswer[]): string {
+export function answersScript({ timeZone, answers }: FirstAnswers): string {
   const json = JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `<script type="application/json" id="first-answers">${json}</script>`;
+  const zone = timeZone.replace(/[^A-Za-z0-9_+\-/]/g, '');
+  return `<script type="application/json" id="first-answers" data-time-zone="${zone}">${json}</script>`;
 }
 
 /** The dashboard's first facts (language, total time, today's goal) as HTML from its answers, or '' without them. */

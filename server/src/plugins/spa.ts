@@ -43,7 +43,7 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
     // The dashboard's first facts are in the page before any script runs, beside the SPA's root;
     // the SPA takes them away once it shows a screen (src/app/firstAnswers.ts).
-    const shell = path === '/dashboard' ? dashboardShell(answers) : '';
+    const shell = path === '/dashboard' ? dashboardShell(answers.answers) : '';
     const html = readFileSync(resolve(root, page), 'utf8')
       .replace('<div id="root"></div>', `${shell && `<div id="first-screen">${shell}</div>`}<div id="root"></div>`)
       .replace('</body>', `${answersScript(answers)}\n</body>`);
