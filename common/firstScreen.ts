@@ -44,7 +44,9 @@ const escapeHtml = (text: string) =>
 // The dashboard's look in a few rules (src/styles/theme.ts), so the shell reads as the page it becomes.
 const SHELL_STYLE = [
   // Over the page, out of its flow: when the shell goes, nothing below it moves (CLS 0).
-  '.fs{position:absolute;top:0;left:0;right:0;z-index:1;min-height:100vh;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1f1633;background:#f7f5fb}',
+  '.fs{position:absolute;top:0;left:0;right:0;z-index:1;min-height:100vh;font-size:1rem;line-height:1.5;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1f1633;background:#f7f5fb}',
+  // The app's global rules, so the page's own styles arriving later change nothing in the shell.
+  '.fs,.fs *{box-sizing:border-box}',
   '.fs-bar{display:flex;align-items:center;gap:16px;padding:12px 16px;background:#fff;box-shadow:0 1px 3px rgba(31,22,51,.08),0 4px 12px rgba(31,22,51,.06)}',
   '.fs-brand{margin:0;font-size:1.25rem;font-weight:700;color:#6b3fa0}',
   '.fs-lang{margin:0;font-size:1.25rem;font-weight:700}',
