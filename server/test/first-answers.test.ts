@@ -99,6 +99,8 @@ describeDb('first answers in the page', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, `${url} ${who}`).toBe(INDEX);
       expect(res.headers['cache-control'], url).toBe('no-cache');
+      // The same path answers a signed-in learner differently: a shared cache must key it by cookie.
+      if (url === '/dashboard') expect(String(res.headers.vary), url).toMatch(/Cookie/);
     }
   });
 
