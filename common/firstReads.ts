@@ -30,6 +30,9 @@ function lastOfMonth(month: string): string {
 /** The guard's two checks: every signed-in screen. */
 export const guardReads = (): FirstRead[] => [read('checkAuth', API_PATHS.authCheck), read('hasLanguage', API_PATHS.hasLanguage)];
 
+/** When the learner's day ends (issue 28): read first, since the learner's `today` depends on it. */
+export const dayBoundaryRead = (): FirstRead => read('getDayBoundary', API_PATHS.dayBoundary);
+
 /** The dashboard's panels on `today` (the learner's date), the guard's checks included. */
 export function dashboardReads(today: string): FirstRead[] {
   const month = today.slice(0, 7);
@@ -45,8 +48,10 @@ export function dashboardReads(today: string): FirstRead[] {
     read('getCalendarSummary', `${API_PATHS.calendarSummary}?today=${today}`, today),
     read('getCalendarSummary', `${API_PATHS.calendarSummary}?today=${yesterday}`, yesterday),
     read('getRestDays', API_PATHS.restDays),
+    read('getDayBoundary', API_PATHS.dayBoundary),
     read('getPreviousHours', API_PATHS.previousTime),
     read('getMilestones', API_PATHS.milestones),
     read('getLanguages', API_PATHS.languages),
+    read('getTimer', API_PATHS.timer),
   ];
 }

@@ -28,5 +28,10 @@ export function learnerZone(named: string | undefined): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** 'YYYY-MM-DD' of `now` in `timeZone` (an IANA name, see learnerZone). */
-export const learnerToday = (now: Date, timeZone: string): string => dateIn(now, timeZone);
+/**
+ * The learner's today at `now` in `timeZone` (an IANA name, see learnerZone): the calendar date
+ * there, or the day before while it is earlier than `dayEndsAtHour` ("My day ends at", issue 28),
+ * as src/lib/today.ts decides it in the browser.
+ */
+export const learnerToday = (now: Date, timeZone: string, dayEndsAtHour = 0): string =>
+  dateIn(new Date(now.getTime() - dayEndsAtHour * 60 * 60_000), timeZone);

@@ -6,7 +6,7 @@
  * learner are the very ones the SPA's call would meet. No session, or one the API refuses: none.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { dashboardReads, guardReads, type FirstRead } from '@common/firstReads';
+import { dashboardReads, dayBoundaryRead, guardReads, type FirstRead } from '@common/firstReads';
 import { firstScreenFacts, firstScreenHtml } from '@common/firstScreen';
 import { learnerToday, learnerZone, TIME_ZONE_COOKIE } from '../domain/learnerDay';
 
@@ -37,9 +37,15 @@ export async function firstAnswers(app: FastifyInstance, request: FastifyRequest
   const cookie = request.headers.cookie;
   if (!cookie || !isSignedInScreen(path)) return null;
   const timeZone = learnerZone(request.cookies[TIME_ZONE_COOKIE]);
-  const [auth, ...others] = path === '/dashboard' ? dashboardReads(learnerToday(app.now(), timeZone)) : guardReads();
+  const [auth, ...guard] = guardReads();
   const signedIn = await answer(app, cookie, auth);
   if (!signedIn) return null;
+  let others = guard;
+  if (path === '/dashboard') {
+    const boundary = await answer(app, cookie, dayBoundaryRead());
+    const hour = (boundary?.value as { dayEndsAtHour?: number } | undefined)?.dayEndsAtHour ?? 0;
+    others = dashboardReads(learnerToday(app.now(), timeZone, hour)).filter((r) => r.endpointName !== auth.endpointName);
+  }
   const answers = await Promise.all(others.map((read) => answer(app, cookie, read)));
   return { timeZone, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)] };
 }
