@@ -9,6 +9,7 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, registerDeadline } from './plugins/availabi
 import { clientErrorHandler } from './plugins/clientErrors';
 import { registerDocs } from './plugins/docs';
 import { registerErrors } from './plugins/errors';
+import { registerHeavyCalls, type HeavyCallOptions } from './plugins/heavyCalls';
 import { registerInputHygiene } from './plugins/inputHygiene';
 import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
@@ -51,6 +52,11 @@ export interface AppOptions {
   hashQueue?: HashQueueOptions;
   /** Every request is answered (503 at worst) within this time. */
   requestTimeoutMs?: number;
+  /**
+   * Import, export and stats: their deadline (default requestTimeoutMs), which aborts the work
+   * rather than answering beside it, and how many run and wait at once (plugins/heavyCalls.ts).
+   */
+  heavyCalls?: HeavyCallOptions & { deadlineMs?: number };
   /** PostgreSQL connect and statement timeout. */
   databaseTimeoutMs?: number;
 }
@@ -115,7 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   let spaFallback: SpaFallback | null = null;
-  registerDeadline(app, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const defaultMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  registerDeadline(app, { defaultMs, heavyMs: options.heavyCalls?.deadlineMs ?? defaultMs });
+  registerHeavyCalls(app, options.heavyCalls);
   registerErrors(app, (request, reply) => spaFallback?.(request, reply) ?? null);
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
   registerInputHygiene(app);

@@ -10,7 +10,7 @@ import { readLingualogJson } from '../transfer/lingualogJson';
 import { Problems, type ImportContext, type ImportPlan } from '../transfer/plan';
 import { readTogglCsv } from '../transfer/togglCsv';
 import { ApiHttpError } from '../plugins/errors';
-import { security, writeErrors } from './schemas';
+import { HEAVY_CALL_RULE, security, writeErrors } from './schemas';
 import { addDaysIso } from '@common/buckets';
 import { currentLanguage, offeredLanguages } from '../db/languages';
 import { utcToday } from '../domain/dates';
@@ -27,12 +27,14 @@ const DESCRIPTION =
   'minutes a skill and 1440 a day, known languages, no day twice. Any problem: 400 INVALID_IMPORT listing up to 100 problems by ' +
   'line (0 = the request or the file as a whole), and nothing changes. Importing the same file again changes nothing more. ' +
   'dryRun: the same answer without changing anything. replacedDays counts stored days the import changes or removes. ' +
-  'A learner without a current language gets the file\'s (or its first) language. The body may be up to 5 MiB.';
+  'A learner without a current language gets the file\'s (or its first) language. The body may be up to 5 MiB. ' +
+  HEAVY_CALL_RULE;
 
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.post(underUser(API_PATHS.import), {
     bodyLimit: IMPORT_MAX_BYTES,
+    config: { heavy: 'transfer' },
     schema: {
       tags: ['data'],
       summary: 'Import a LinguaLog export or a Toggl Track CSV',
@@ -40,7 +42,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       security,
       querystring: emptyQuery,
       body: importBodySchema,
-      response: { 200: importAnswerSchema, ...writeErrors(), 400: importBadRequestSchema },
+      response: { 200: importAnswerSchema, ...writeErrors('RATE_LIMITED'), 400: importBadRequestSchema },
     },
     handler: async (request, reply) => {
       const body = request.body;
@@ -59,7 +61,8 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
           problems: list,
         });
       }
-      return applyImport(app.db, plan, { userId: request.userId, mode: body.mode, dryRun: body.dryRun, today, now: app.now().getTime() });
+      const deadline = { signal: request.deadline, at: request.deadlineAt };
+      return applyImport(app.db, plan, { userId: request.userId, mode: body.mode, dryRun: body.dryRun, today, now: app.now().getTime(), deadline });
     },
   });
 

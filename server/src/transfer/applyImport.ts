@@ -8,7 +8,7 @@ import { SKILLS } from '@common/domain';
 import type { ImportAnswer, ImportMode } from '@common/schemas/data';
 import { allDays, type DayRow } from '../db/activity';
 import type { Database } from '../db/database';
-import { writeImport } from '../db/importWrites';
+import { writeImport, type Deadline } from '../db/importWrites';
 import { addDaysIso } from '@common/buckets';
 import { byName } from '../domain/languages';
 import { goalHistory } from '../db/goals';
@@ -33,11 +33,14 @@ export interface ImportOptions {
   /** The server's UTC date: a file's "achieved" is not kept for a day that may still be today somewhere. */
   today: string;
   now: number;
+  /** Aborts the import: nothing is written once it fires (db/importWrites.ts rolls back). */
+  deadline: Deadline;
 }
 
 export async function applyImport(db: Kysely<Database>, plan: ImportPlan, options: ImportOptions): Promise<ImportAnswer> {
   const names = [...plan.languages.keys()].sort(byName);
   const changes: LanguageChanges[] = [];
+  options.deadline.signal.throwIfAborted();
   for (const name of names) changes.push(await changesOf(db, name, plan.languages.get(name) as LanguageImport, options));
   const fileDays = names.flatMap((name) => [...(plan.languages.get(name) as LanguageImport).days.values()]);
   const answer: ImportAnswer = {
@@ -50,7 +53,8 @@ export async function applyImport(db: Kysely<Database>, plan: ImportPlan, option
   if (options.dryRun) return answer;
 
   const languages = changes.map((c) => ({ language: c.name, settings: c.plan.settings, writes: c.writes }));
-  await writeImport(db, { userId: options.userId, now: options.now, replace: options.mode === 'replace', languages, restDays: plan.restDays, currentLanguage: plan.currentLanguage });
+  const write = { userId: options.userId, now: options.now, replace: options.mode === 'replace', languages, restDays: plan.restDays, currentLanguage: plan.currentLanguage };
+  await writeImport(db, write, options.deadline);
   return answer;
 }
 
@@ -61,7 +65,10 @@ async function changesOf(db: Kysely<Database>, name: string, language: LanguageI
   const writes: DayRow[] = [];
   let replacedDays = 0;
   for (const day of language.days.values()) {
-    if (writes.length % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) await yieldToLoop();
+    if (writes.length % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) {
+      await yieldToLoop();
+      options.deadline.signal.throwIfAborted();
+    }
     const before = existing.get(day.date);
     const row = { date: day.date, ...day.minutes, achieved_override: overrideOf(day, before, goals, options) };
     const same = before && SKILLS.every((skill) => before[skill] === row[skill]) && before.achieved_override === row.achieved_override;
