@@ -11,6 +11,7 @@ import { registerDocs } from './plugins/docs';
 import { registerErrors } from './plugins/errors';
 import { registerHeavyCalls, type HeavyCallOptions } from './plugins/heavyCalls';
 import { registerInputHygiene } from './plugins/inputHygiene';
+import { registerJsonBody } from './plugins/jsonBody';
 import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
 import { registerSpa, type SpaFallback } from './plugins/spa';
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHeavyCalls(app, options.heavyCalls);
   registerErrors(app, (request, reply) => spaFallback?.(request, reply) ?? null);
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
+  registerJsonBody(app);
   registerInputHygiene(app);
   await registerAuth(app, session);
   await registerDocs(app);
