@@ -21,7 +21,10 @@ const DESCRIPTION =
   'report CSV: an entry counts on its Start date for the skill that skillMap gives its project, a tag, its description or a word of ' +
   'it, else for the skill a project, tag or description word names (listening/listen, reading/read, …); seconds are summed per day ' +
   'and skill and rounded to whole minutes; entries go to `language`, default the current language). ' +
-  'merge: each day in the file replaces that day\'s minutes (and achieved answer where the file has one), other days stay; replace: ' +
+  'merge: each day in the file replaces that day\'s minutes (and achieved answer where the file has one), other days stay; a ' +
+  'toggl-csv file speaks only for the skills it has entries for on a day, so a merge replaces those skills\' minutes and keeps the ' +
+  'day\'s other skills as stored (a day of 53 listening + 14 reading + 13 speaking and a file with 45 minutes of listening that ' +
+  'day become 45 + 14 + 13), and the sum must still keep the daily limits; replace: ' +
   'the language\'s days become exactly the file\'s days. A file\'s achieved answer is stored only where it differs from what the ' +
   'minutes and goal give, and not for a day that may still be today. Every rule holds: dates from 2000-01-01 to today, at most 960 ' +
   'minutes a skill and 1440 a day, known languages, no day twice. Any problem: 400 INVALID_IMPORT listing up to 100 problems by ' +
@@ -53,16 +56,16 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(await offeredLanguages(app.db)) };
       const problems = new Problems();
       const plan = await planOf(body, request.userId, ctx, problems);
-      if (!plan || problems.any) {
-        const list = problems.result();
-        return reply.code(400).send({
-          error: 'INVALID_IMPORT' as const,
-          message: `The file has ${list.length === 1 ? 'a problem' : 'problems'}; nothing was imported.`,
-          problems: list,
-        });
-      }
       const deadline = { signal: request.deadline, at: request.deadlineAt };
-      return applyImport(app.db, plan, { userId: request.userId, mode: body.mode, dryRun: body.dryRun, today, now: app.now().getTime(), deadline });
+      const options = { userId: request.userId, mode: body.mode, dryRun: body.dryRun, today, now: app.now().getTime(), deadline };
+      const answer = plan && !problems.any ? await applyImport(app.db, plan, options, problems) : null;
+      if (answer) return answer;
+      const list = problems.result();
+      return reply.code(400).send({
+        error: 'INVALID_IMPORT' as const,
+        message: `The file has ${list.length === 1 ? 'a problem' : 'problems'}; nothing was imported.`,
+        problems: list,
+      });
     },
   });
 

@@ -4,7 +4,7 @@
  * writer's locks, so two writers never deadlock.
  */
 import type { Kysely } from 'kysely';
-import { SKILLS } from '@common/domain';
+import { SKILLS, type Skill } from '@common/domain';
 import type { ImportAnswer, ImportMode } from '@common/schemas/data';
 import { allDays, type DayRow } from '../db/activity';
 import type { Database } from '../db/database';
@@ -14,7 +14,7 @@ import { byName } from '../domain/languages';
 import { goalHistory } from '../db/goals';
 import { goalOn } from '../domain/goals';
 import { totalOf } from '../domain/activityRecord';
-import { yieldToLoop, type DayImport, type ImportPlan, type LanguageImport } from './plan';
+import { minutesProblem, yieldToLoop, type DayImport, type ImportPlan, type LanguageImport, type Problems } from './plan';
 
 const DAYS_PER_SLICE = 2000;
 
@@ -37,11 +37,13 @@ export interface ImportOptions {
   deadline: Deadline;
 }
 
-export async function applyImport(db: Kysely<Database>, plan: ImportPlan, options: ImportOptions): Promise<ImportAnswer> {
+/** The answer, or null when a merged day would break a daily limit (listed in `problems`; nothing is written). */
+export async function applyImport(db: Kysely<Database>, plan: ImportPlan, options: ImportOptions, problems: Problems): Promise<ImportAnswer | null> {
   const names = [...plan.languages.keys()].sort(byName);
   const changes: LanguageChanges[] = [];
   options.deadline.signal.throwIfAborted();
-  for (const name of names) changes.push(await changesOf(db, name, plan.languages.get(name) as LanguageImport, options));
+  for (const name of names) changes.push(await changesOf(db, name, plan.languages.get(name) as LanguageImport, options, problems));
+  if (problems.any) return null;
   const fileDays = names.flatMap((name) => [...(plan.languages.get(name) as LanguageImport).days.values()]);
   const answer: ImportAnswer = {
     dryRun: options.dryRun,
@@ -58,7 +60,17 @@ export async function applyImport(db: Kysely<Database>, plan: ImportPlan, option
   return answer;
 }
 
-async function changesOf(db: Kysely<Database>, name: string, language: LanguageImport, options: ImportOptions): Promise<LanguageChanges> {
+/**
+ * A day's minutes after the import: the file's; in a merge of a file that names only some skills
+ * (Toggl), the file's minutes for those skills and the stored minutes for the others.
+ */
+function mergedMinutes(day: DayImport, before: DayRow | undefined, mode: ImportMode): Record<Skill, number> {
+  const only = day.skills;
+  if (mode !== 'merge' || !only || !before) return day.minutes;
+  return Object.fromEntries(SKILLS.map((skill) => [skill, only.includes(skill) ? day.minutes[skill] : before[skill]])) as Record<Skill, number>;
+}
+
+async function changesOf(db: Kysely<Database>, name: string, language: LanguageImport, options: ImportOptions, problems: Problems): Promise<LanguageChanges> {
   const rows = await allDays(db, { userId: options.userId, language: name });
   const existing = new Map(rows.map((row) => [row.date, row]));
   const goals = language.settings?.goalHistory ?? (await goalHistory(db, options.userId, name));
@@ -70,7 +82,10 @@ async function changesOf(db: Kysely<Database>, name: string, language: LanguageI
       options.deadline.signal.throwIfAborted();
     }
     const before = existing.get(day.date);
-    const row = { date: day.date, ...day.minutes, achieved_override: overrideOf(day, before, goals, options) };
+    const minutes = mergedMinutes(day, before, options.mode);
+    const over = minutes === day.minutes ? null : minutesProblem(day.date, minutes);
+    if (over) problems.add(day.line ?? 0, `${over} (with the minutes already logged in the skills this file does not name)`);
+    const row = { date: day.date, ...minutes, achieved_override: overrideOf({ ...day, minutes }, before, goals, options) };
     const same = before && SKILLS.every((skill) => before[skill] === row[skill]) && before.achieved_override === row.achieved_override;
     if (!same || options.mode === 'replace') writes.push(row);
     if (before && !same) replacedDays += 1;
