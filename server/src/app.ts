@@ -12,7 +12,9 @@ import { registerDraining } from './plugins/draining';
 import { registerErrors } from './plugins/errors';
 import { timerRoutes } from './routes/timer';
 import { registerKeyPruning } from './plugins/keyPruning';
+import { registerHeavyCalls, type HeavyCallOptions } from './plugins/heavyCalls';
 import { registerInputHygiene } from './plugins/inputHygiene';
+import { registerJsonBody } from './plugins/jsonBody';
 import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
 import { registerSpa, type SpaFallback } from './plugins/spa';
@@ -56,6 +58,11 @@ export interface AppOptions {
   hashQueue?: HashQueueOptions;
   /** Every request is answered (503 at worst) within this time. */
   requestTimeoutMs?: number;
+  /**
+   * Import, export and stats: their deadline (default requestTimeoutMs), which aborts the work
+   * rather than answering beside it, and how many run and wait at once (plugins/heavyCalls.ts).
+   */
+  heavyCalls?: HeavyCallOptions & { deadlineMs?: number };
   /** PostgreSQL connect and statement timeout. */
   databaseTimeoutMs?: number;
 }
@@ -125,9 +132,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   let spaFallback: SpaFallback | null = null;
   registerDraining(app);
-  registerDeadline(app, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const defaultMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  registerDeadline(app, { defaultMs, heavyMs: options.heavyCalls?.deadlineMs ?? defaultMs });
+  registerHeavyCalls(app, options.heavyCalls);
   registerErrors(app, (request, reply) => spaFallback?.(request, reply) ?? null);
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
+  registerJsonBody(app);
   registerInputHygiene(app);
   registerKeyPruning(app);
   await registerAuth(app, session);
