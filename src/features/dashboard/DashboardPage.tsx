@@ -70,7 +70,7 @@ function Dashboard() {
           </Slot>
         </Split>
         <Slot hidden={hidden('levels')}>
-          <LevelsPanel />
+          <LevelsPanel showLanguageSelect={narrow && tab === 'levels'} />
         </Slot>
       </Main>
       {narrow && <BottomNav />}
