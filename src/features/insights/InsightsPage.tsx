@@ -85,11 +85,13 @@ export function InsightsPage() {
   );
 }
 
+/* minmax(0, 1fr): a wide table or chart never widens the page past a phone's screen. */
 const Page = styled.div`
   max-width: 1100px;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.md} 12px`};
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
   ${media.wide} {
     padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
@@ -107,8 +109,14 @@ const Header = styled.header`
 
 const Main = styled.main`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
   min-width: 0;
+  ${media.narrow} {
+    & > section {
+      padding: ${({ theme }) => `${theme.space.md} 12px`};
+    }
+  }
   caption {
     text-align: left;
     font-weight: ${({ theme }) => theme.font.weight.bold};

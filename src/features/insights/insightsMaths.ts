@@ -84,13 +84,15 @@ export function skillMinutes(rows: readonly StatsBucketRow[]): Record<Skill, num
 const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-/** A bar's short label under the chart ('2 Nov', 'Nov') and its full name ('Week of 2 November 2026'). */
-export function bucketLabels(start: string, bucket: 'week' | 'month'): { short: string; full: string } {
+/**
+ * A bar's short label under the chart ('2 Nov', 'Nov'), its full name ('Week of 2 November 2026')
+ * and the table's row name on a phone ('2 Nov', 'Nov 2026': twelve months span two years).
+ */
+export function bucketLabels(start: string, bucket: 'week' | 'month'): { short: string; full: string; compact: string } {
   if (bucket === 'month') {
-    return { short: formatter({ month: 'short' }).format(utc(start)), full: formatter({ month: 'long', year: 'numeric' }).format(utc(start)) };
+    const short = formatter({ month: 'short' }).format(utc(start));
+    return { short, full: formatter({ month: 'long', year: 'numeric' }).format(utc(start)), compact: `${short} ${start.slice(0, 4)}` };
   }
-  return {
-    short: formatter({ day: 'numeric', month: 'short' }).format(utc(start)),
-    full: `Week of ${formatter({ day: 'numeric', month: 'long', year: 'numeric' }).format(utc(start))}`,
-  };
+  const short = formatter({ day: 'numeric', month: 'short' }).format(utc(start));
+  return { short, full: `Week of ${formatter({ day: 'numeric', month: 'long', year: 'numeric' }).format(utc(start))}`, compact: short };
 }
