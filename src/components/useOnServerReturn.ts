@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
 
 /** Checks stay a few seconds apart at most: a learner waits that long, never longer. */
-const CHECKS = { ...retryPolicy, maxDelayMs: 4000 };
+const CHECKS = { ...retryPolicy, baseDelayMs: 1000, maxDelayMs: 4000 };
 
 /**
  * While `waiting`, asks `answers` whether the server is back: at once when the browser says it is
