@@ -53,6 +53,7 @@ function Dashboard() {
     <Page $narrow={narrow}>
       <TopBar showLanguageSelect={!narrow || tab !== 'levels'} showGoal={!narrow} />
       <Main>
+        {celebration.message && <Celebration message={celebration.message} onDismiss={celebration.dismiss} />}
         {narrow && (
           <GoalStrip aria-label="Daily goal">
             <GoalWidget />
@@ -74,7 +75,6 @@ function Dashboard() {
         </Slot>
       </Main>
       {narrow && <BottomNav />}
-      {celebration.message && <Celebration message={celebration.message} onDismiss={celebration.dismiss} />}
     </Page>
   );
 }
