@@ -5,6 +5,8 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
+import { useOnServerReturn } from '@/components/useOnServerReturn';
+import { apiAnswers } from '@/lib/apiAnswers';
 import { ERRORS, isNetworkError } from '@/lib/errorMessages';
 
 interface FailedRead {
@@ -12,9 +14,10 @@ interface FailedRead {
   originalArgs: unknown;
 }
 
+// A read asked again keeps its last error while pending: the banner stays until an answer comes.
 const selectReadsWithoutAnswer = createSelector([(state: RootState) => state.api.queries], (queries): FailedRead[] =>
   Object.values(queries).flatMap((query) =>
-    query?.status === 'rejected' && query.endpointName && isNetworkError(query.error)
+    (query?.status === 'rejected' || query?.status === 'pending') && query.endpointName && isNetworkError(query.error)
       ? [{ endpointName: query.endpointName, originalArgs: query.originalArgs }]
       : [],
   ),
@@ -24,19 +27,22 @@ type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: bool
 
 /**
  * One calm line while the server cannot be reached, instead of a message per panel: spec 7's
- * network message, announced once, and 'Try again' for every read that got no answer.
+ * network message, announced once, and 'Try again' for every read that got no answer. The same
+ * reads are asked again by themselves as soon as the server answers (issue #31).
  */
 export function NetworkBanner() {
   const dispatch = useAppDispatch();
   const failed = useAppSelector(selectReadsWithoutAnswer);
-  if (failed.length === 0) return null;
 
+  // A read already asked again (pending) is not sent twice: RTK Query skips it.
   const retry = () => {
     for (const { endpointName, originalArgs } of failed) {
       const endpoint = apiSlice.endpoints[endpointName as keyof typeof apiSlice.endpoints] as unknown as { initiate: Initiate };
       void dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
     }
   };
+  useOnServerReturn(failed.length > 0, apiAnswers, retry);
+  if (failed.length === 0) return null;
 
   return (
     <Banner role="alert">

@@ -63,6 +63,7 @@ function Dashboard({ bar, skillAction }: DashboardSlots) {
     <Page $narrow={narrow}>
       <TopBar showLanguageSelect={!narrow || tab !== 'levels'} showGoal={!narrow} />
       <Main>
+        {celebration.message && <Celebration message={celebration.message} onDismiss={celebration.dismiss} />}
         {!narrow && bar}
         {narrow && (
           <GoalStrip aria-label="Daily goal">
@@ -81,12 +82,11 @@ function Dashboard({ bar, skillAction }: DashboardSlots) {
           </Slot>
         </Split>
         <Slot hidden={hidden('levels')}>
-          <LevelsPanel />
+          <LevelsPanel showLanguageSelect={narrow && tab === 'levels'} />
         </Slot>
       </Main>
       {narrow && bar && <PhoneBar>{bar}</PhoneBar>}
       {narrow && <BottomNav />}
-      {celebration.message && <Celebration message={celebration.message} onDismiss={celebration.dismiss} />}
     </Page>
   );
 }
