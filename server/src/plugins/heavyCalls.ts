@@ -31,7 +31,7 @@ export interface HeavyCallOptions {
 const DEFAULTS = {
   running: { transfer: 2, read: 4 },
   waiting: { transfer: 4, read: 32 },
-  perLearner: { transfer: 1, read: 6 },
+  perLearner: { transfer: 1, read: 16 },
 } satisfies Record<string, Record<HeavyKind, number>>;
 
 const retry = { 'retry-after': RETRY_AFTER_SECONDS };
