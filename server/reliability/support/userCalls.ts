@@ -6,7 +6,13 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEFAULT_MILESTONES } from '@common/domain';
 import { endpointsOf } from './schemaRequests';
 
-export type UserCall = { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; url: string; body?: object };
+export type UserCall = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: object;
+  /** The published path when the URL fills in a path parameter. */
+  operation?: string;
+};
 
 export function userCalls(today: string): Record<string, UserCall> {
   const edit = { date: today, isToday: true, listeningDailyMins: 0, readingDailyMins: 5, speakingDailyMins: 0, writingDailyMins: 0 };
@@ -33,6 +39,11 @@ export function userCalls(today: string): Record<string, UserCall> {
     { method: 'GET', url: `/api/user/stats?from=${today}&to=${today}&bucket=day` },
     { method: 'GET', url: '/api/user/rest-days' },
     { method: 'POST', url: '/api/user/rest-days', body: { weekdays: [0], periods: [] } },
+    { method: 'GET', url: '/api/user/day-boundary' },
+    { method: 'POST', url: '/api/user/day-boundary', body: { dayEndsAtHour: 2 } },
+    { method: 'GET', url: '/api/user/timer' },
+    { method: 'PUT', url: '/api/user/timer', body: { id: 'timer-0001', skill: 'listening', startedAt: new Date().toISOString() } },
+    { method: 'DELETE', url: '/api/user/timer/timer-0001', operation: '/api/user/timer/{id}' },
     { method: 'GET', url: '/api/user/export?format=json' },
     {
       method: 'POST',
@@ -46,7 +57,7 @@ export function userCalls(today: string): Record<string, UserCall> {
     },
     { method: 'DELETE', url: '/api/user' },
   ];
-  return Object.fromEntries(calls.map((c) => [`${c.method} ${c.url.split('?')[0]}`, c]));
+  return Object.fromEntries(calls.map((c) => [`${c.method} ${c.operation ?? c.url.split('?')[0]}`, c]));
 }
 
 /** "METHOD /path" of every operation the OpenAPI document lists under /api/user. */
