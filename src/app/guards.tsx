@@ -6,6 +6,7 @@ import { useCheckAuthQuery, useHasLanguageQuery } from '@/app/apiSlice';
 import { NetworkBanner } from '@/app/NetworkBanner';
 import { paths } from '@/app/paths';
 import { FailureNotice } from '@/components/FailureNotice';
+import { OutboxRunner } from '@/features/sync/OutboxRunner';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { isNetworkError } from '@/lib/errorMessages';
 
@@ -42,6 +43,7 @@ export function RequireAuth() {
   }
   return (
     <>
+      <OutboxRunner />
       <NetworkBanner />
       <Outlet />
     </>

@@ -4,8 +4,10 @@ import { apiSlice } from '@/app/apiSlice';
 import { endSessionOnUnauthorized, sessionSlice } from '@/app/session';
 import { dashboardSlice, persistActiveTab } from '@/features/dashboard/dashboardSlice';
 import { settingsSlice } from '@/features/settings/settingsSlice';
+import { outboxMiddleware } from '@/features/sync/outbox';
+import { syncSlice } from '@/features/sync/syncSlice';
 
-const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settingsSlice);
+const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settingsSlice, syncSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -13,7 +15,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(apiSlice.middleware, endSessionOnUnauthorized, persistActiveTab.middleware),
+    middleware: (getDefault) => getDefault().concat(apiSlice.middleware, endSessionOnUnauthorized, persistActiveTab.middleware, outboxMiddleware()),
     devTools: import.meta.env.DEV,
   });
   // Enables refetchOnFocus / refetchOnReconnect for the queries that ask for it.

@@ -1,0 +1,41 @@
+import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import { connectivityChanged } from './syncSlice';
+
+const CHANNEL = 'lingualog-outbox';
+
+/** Tells the other tabs that the outbox changed, so they read it again instead of waiting for focus. */
+export function announceChange(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.postMessage('changed');
+  channel.close();
+}
+
+/**
+ * The moments a waiting add may go out: the network is back, the learner returns to the tab,
+ * or another tab changed the outbox. Returns the function that stops listening.
+ */
+export function watchTriggers(dispatch: Dispatch<UnknownAction>, flush: () => void): () => void {
+  const online = () => {
+    dispatch(connectivityChanged(true));
+    flush();
+  };
+  const offline = () => dispatch(connectivityChanged(false));
+  const visible = () => {
+    if (document.visibilityState === 'visible') flush();
+  };
+  window.addEventListener('online', online);
+  window.addEventListener('offline', offline);
+  window.addEventListener('focus', flush);
+  document.addEventListener('visibilitychange', visible);
+  const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
+  channel?.addEventListener('message', flush);
+  dispatch(connectivityChanged(navigator.onLine !== false));
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('focus', flush);
+    document.removeEventListener('visibilitychange', visible);
+    channel?.close();
+  };
+}
