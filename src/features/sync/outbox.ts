@@ -11,7 +11,8 @@ import { optimisticPatches } from './optimistic';
 import { isWatched, settle, verdictOf } from './sendOutcome';
 import type { OutboxEntry } from './syncSlice';
 import { entriesLoaded, entryQueued, entryRemoved, sendDeferred, sendRefused, sendStarted, sendSucceeded, signInRequired, syncSlice } from './syncSlice';
-import { announceChange, watchTriggers } from './triggers';
+import type { Triggers } from './triggers';
+import { watchTriggers } from './triggers';
 
 /** Slower than a read's retries: a queue may wait hours for a network, and must not drain a phone's battery. */
 export const outboxRetryPolicy = { maxRetries: Number.POSITIVE_INFINITY, baseDelayMs: 2000, maxDelayMs: 60_000 };
@@ -50,7 +51,7 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let starts = 0;
-  let stopTriggers: (() => void) | undefined;
+  let triggers: Triggers | undefined;
 
   const email = () => apiSlice.endpoints.checkAuth.select()(getState() as never).data?.email;
   const local = () => getState().sync.entries;
@@ -159,7 +160,7 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
         failures = 0;
         clearTimeout(timer);
       } else schedule();
-      if (changed) announceChange();
+      if (changed) triggers?.announce();
       changed = false;
     } finally {
       running = false;
@@ -227,7 +228,7 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     effect: async () => {
       starts += 1;
       if (starts > 1) return;
-      stopTriggers = watchTriggers(dispatch, () => {
+      triggers = watchTriggers(dispatch, () => {
         failures = 0;
         void flush();
       });
@@ -240,7 +241,8 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     effect: () => {
       starts = Math.max(0, starts - 1);
       if (starts > 0) return;
-      stopTriggers?.();
+      triggers?.stop();
+      triggers = undefined;
       clearTimeout(timer);
     },
   });

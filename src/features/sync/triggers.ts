@@ -3,19 +3,17 @@ import { connectivityChanged } from './syncSlice';
 
 const CHANNEL = 'lingualog-outbox';
 
-/** Tells the other tabs that the outbox changed, so they read it again instead of waiting for focus. */
-export function announceChange(): void {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage('changed');
-  channel.close();
+export interface Triggers {
+  /** Tells the other tabs that the outbox changed, so they read it again instead of waiting for focus. */
+  announce: () => void;
+  stop: () => void;
 }
 
 /**
  * The moments a waiting add may go out: the network is back, the learner returns to the tab,
- * or another tab changed the outbox. Returns the function that stops listening.
+ * or another tab changed the outbox (a channel never hears its own messages, so no echo).
  */
-export function watchTriggers(dispatch: Dispatch<UnknownAction>, flush: () => void): () => void {
+export function watchTriggers(dispatch: Dispatch<UnknownAction>, flush: () => void): Triggers {
   const online = () => {
     dispatch(connectivityChanged(true));
     flush();
@@ -31,11 +29,14 @@ export function watchTriggers(dispatch: Dispatch<UnknownAction>, flush: () => vo
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
   channel?.addEventListener('message', flush);
   dispatch(connectivityChanged(navigator.onLine !== false));
-  return () => {
-    window.removeEventListener('online', online);
-    window.removeEventListener('offline', offline);
-    window.removeEventListener('focus', flush);
-    document.removeEventListener('visibilitychange', visible);
-    channel?.close();
+  return {
+    announce: () => channel?.postMessage('changed'),
+    stop: () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('focus', flush);
+      document.removeEventListener('visibilitychange', visible);
+      channel?.close();
+    },
   };
 }
