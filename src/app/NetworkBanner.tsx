@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
+import { selectOnline } from '@/features/sync/syncSlice';
 import { ERRORS, isNetworkError } from '@/lib/errorMessages';
 
 interface FailedRead {
@@ -25,10 +26,20 @@ type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: bool
 /**
  * One calm line while the server cannot be reached, instead of a message per panel: spec 7's
  * network message, announced once, and 'Try again' for every read that got no answer.
+ * With the browser offline it says so instead, and that adds wait for the network (the outbox).
  */
 export function NetworkBanner() {
   const dispatch = useAppDispatch();
   const failed = useAppSelector(selectReadsWithoutAnswer);
+  const online = useAppSelector(selectOnline);
+  // Offline is a state the learner chose or expects, not a failure: said calmly, once.
+  if (!online) {
+    return (
+      <Banner role="status">
+        <p>You are offline. Time you add is kept on this device and sent when you are back online.</p>
+      </Banner>
+    );
+  }
   if (failed.length === 0) return null;
 
   const retry = () => {

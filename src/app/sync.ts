@@ -6,3 +6,6 @@ export { firstAttemptOf } from '@/features/sync/sendOutcome';
 export type { Outcome } from '@/features/sync/sendOutcome';
 export { discardRequested, flushRequested } from '@/features/sync/outbox';
 export { selectOnline, selectRefused, selectSignInNeeded, selectWaiting } from '@/features/sync/syncSlice';
+export { WaitingChip, WaitingCount } from '@/features/sync/SyncStatus';
+export { RefusedAdds } from '@/features/sync/RefusedAdds';
+export { OFFLINE_ACTION, useOnline } from '@/features/sync/onlineOnly';

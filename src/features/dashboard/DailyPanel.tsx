@@ -1,17 +1,21 @@
 import { useEffect, useId, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS, localIsoDate, skillDailyField } from '@common/domain';
-import { useDailyMinutesQuery } from '@/app/apiSlice';
+import { useDailyMinutesQuery, useGetMonthActivitiesQuery } from '@/app/apiSlice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { KeptEntry } from '@/app/session';
 import { keptEntryRestored, selectKeptEntry, selectSessionEnded } from '@/app/session';
+import { RefusedAdds, WaitingChip } from '@/app/sync';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
 import { SKILL_NAMES } from '@/lib/skills';
+import { monthOf } from '@/lib/calendar';
 import { formatHm } from '@/lib/time';
 import { AddTimeModal } from './AddTimeModal';
+import { EditDayModal } from './EditDayModal';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
 export function DailyPanel() {
@@ -22,6 +26,10 @@ export function DailyPanel() {
   const keptEntry = useAppSelector(selectKeptEntry);
   const sessionEnded = useAppSelector(selectSessionEnded);
   const [kept, setKept] = useState<KeptEntry | undefined>();
+  const todayIso = localIsoDate();
+  // A refused add (sent later from the outbox) offers to edit the day it named.
+  const [editDate, setEditDate] = useState<string | null>(null);
+  const editMonth = useGetMonthActivitiesQuery(editDate ? monthOf(editDate) : skipToken);
 
   // Back after signing in again: the entry that met the ended session opens as it was typed.
   useEffect(() => {
@@ -45,6 +53,7 @@ export function DailyPanel() {
         {today.isLoading && <Total role="status">Loading...</Total>}
       </Header>
       <FailureNotice reads={[today]} />
+      <RefusedAdds onEditDay={setEditDate} />
       <Grid>
         {SKILLS.map((skill) => (
           <Tile key={skill} $skill={skill}>
@@ -57,6 +66,7 @@ export function DailyPanel() {
                 0h 0m
               </Minutes>
             )}
+            <WaitingChip date={todayIso} skill={skill} />
             <AddButton $fullWidth onClick={() => setOpenSkill(skill)}>
               <span aria-hidden="true">+</span>
               {SKILL_NAMES[skill]} Time
@@ -66,6 +76,14 @@ export function DailyPanel() {
       </Grid>
       {openSkill && (
         <AddTimeModal skill={openSkill} today={today.data} kept={kept} onClose={close} />
+      )}
+      {editDate && editMonth.isSuccess && (
+        <EditDayModal
+          date={editDate}
+          isToday={editDate === todayIso}
+          record={editMonth.data.find((r) => r.date === editDate)}
+          onClose={() => setEditDate(null)}
+        />
       )}
     </Card>
   );
