@@ -12,3 +12,5 @@ export type { MilestonesBody } from './schemas/milestones';
 export type { PreviousTime } from './schemas/previousTime';
 export type { MonthlyTotal, Progress } from './schemas/progress';
 export type { DailyGoal, SaveDailyGoal } from './schemas/goal';
+export type { DayBoundary } from './schemas/dayBoundary';
+export type { RunningTimer, StartTimer, TimerAnswer } from './schemas/timer';

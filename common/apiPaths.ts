@@ -24,9 +24,11 @@ export const API_PATHS = {
   calendarMonthTotal: '/user/calendar/month-total',
   calendarSummary: '/user/calendar/summary',
   restDays: '/user/rest-days',
+  dayBoundary: '/user/day-boundary',
   stats: '/user/stats',
   export: '/user/export',
   import: '/user/import',
+  timer: '/user/timer',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -179,3 +179,15 @@ export function localIsoDate(date: Date = new Date()): string {
 
 /** The product's name as learners see it. */
 export const BRAND_NAME = 'LinguaLog';
+
+// Contract, third edition: adds that apply exactly once, and the running timer.
+/** Characters of an Idempotency-Key and of a timer id: a UUID, or `<timer id>:<date>`. */
+export const KEY_CHARACTERS = 'A-Za-z0-9_:-';
+export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
+export const TIMER_ID_MAX_LENGTH = 64;
+/** A keyed add (one made offline and sent later) may name a day up to this many days before today. */
+export const KEYED_ADD_DAYS_BACK = 7;
+/** A timer's start may be this far after the server's clock (clock skew) and this far before it. */
+export const TIMER_START_MAX_AHEAD_MS = 2 * 60_000;
+export const TIMER_START_MAX_AGE_MS = 24 * 60 * 60_000;

@@ -1,6 +1,6 @@
 /** Shapes of the daily-activity calls: one day's minutes, a day's record, adding and editing. */
 import type { FromSchema } from 'json-schema-to-ts';
-import { ADD_MINUTES_MAX, ADD_MINUTES_MIN } from '../domain';
+import { ADD_MINUTES_MAX, ADD_MINUTES_MIN, IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, KEY_CHARACTERS } from '../domain';
 import { dateSchema, languageQuery, SKILL_FIELDS_REQUIRED, skillProperties } from './primitives';
 
 const minutes = { type: 'integer', minimum: 0 } as const;
@@ -45,3 +45,17 @@ export const editDailyActivitySchema = {
   properties: { date: dateSchema, isToday: { type: 'boolean' }, achieved: { type: 'boolean' }, ...skillProperties(minutes) },
 } as const;
 export type EditDailyActivity = FromSchema<typeof editDailyActivitySchema>;
+
+/** The add's optional `Idempotency-Key` header (contract, third edition). */
+export const addHeadersSchema = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: IDEMPOTENCY_KEY_MIN_LENGTH,
+      maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+      pattern: `^[${KEY_CHARACTERS}]+$`,
+      description: `${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} letters, digits, "-", "_" or ":" (a UUID, or "<timer id>:<date>")`,
+    },
+  },
+} as const;

@@ -4,6 +4,7 @@ import { SKILLS } from '../domain';
 import { activityRecordSchema } from './activity';
 import { API_ERROR_CODES, API_ERRORS, errorSchema } from './errors';
 import { dateSchema, languageNameSchema } from './primitives';
+import { dayEndsAtHourSchema } from './dayBoundary';
 import { restDaysSchema } from './restDays';
 
 export const EXPORT_FORMATS = ['json', 'csv'] as const;
@@ -39,6 +40,8 @@ export const exportFileSchema = {
     email: { type: 'string' },
     currentLanguage: { type: ['string', 'null'] },
     restDays: restDaysSchema,
+    // Optional: files exported before the setting existed import as they are and leave it unchanged.
+    dayEndsAtHour: dayEndsAtHourSchema,
     languages: {
       type: 'array',
       items: {

@@ -9,6 +9,8 @@ import { DEFAULT_REQUEST_TIMEOUT_MS, registerDeadline } from './plugins/availabi
 import { clientErrorHandler } from './plugins/clientErrors';
 import { registerDocs } from './plugins/docs';
 import { registerErrors } from './plugins/errors';
+import { timerRoutes } from './routes/timer';
+import { registerKeyPruning } from './plugins/keyPruning';
 import { registerInputHygiene } from './plugins/inputHygiene';
 import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
@@ -25,6 +27,7 @@ import { milestoneRoutes } from './routes/milestones';
 import { previousTimeRoutes } from './routes/previousTime';
 import { progressRoutes } from './routes/progress';
 import { restDayRoutes } from './routes/restDays';
+import { dayBoundaryRoutes } from './routes/dayBoundary';
 import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/user';
 
@@ -119,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrors(app, (request, reply) => spaFallback?.(request, reply) ?? null);
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
   registerInputHygiene(app);
+  registerKeyPruning(app);
   await registerAuth(app, session);
   await registerDocs(app);
 
@@ -135,9 +139,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(progressRoutes);
       await user.register(calendarRoutes);
       await user.register(restDayRoutes);
+      await user.register(dayBoundaryRoutes);
       await user.register(statsRoutes);
       await user.register(exportRoutes);
       await user.register(importRoutes);
+      await user.register(timerRoutes);
     },
     { prefix: '/api/user' },
   );

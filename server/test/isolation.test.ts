@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES } from '@common/domain';
@@ -25,6 +26,8 @@ async function busyLearner(): Promise<{ api: Caller; cookie: string; email: stri
   await api.post('/api/user/milestones', milestones);
   await api.post('/api/user/rest-days', { weekdays: [0], periods: [{ from: addDays(today, -7), to: addDays(today, -5) }] });
   await api.post('/api/user/daily-activity', { date: today, listeningDailyMins: 50 });
+  await t.app.inject({ method: 'POST', url: '/api/user/daily-activity', headers: { cookie, 'idempotency-key': randomUUID() }, payload: { date: today, readingDailyMins: 5 } });
+  await api.put('/api/user/timer', { id: randomUUID(), skill: 'speaking', startedAt: new Date().toISOString() });
   await api.patch('/api/user/daily-activity', {
     date: addDays(today, -1),
     isToday: false,
@@ -113,6 +116,8 @@ describeDb('ended sessions', () => {
     ['GET', `/api/user/calendar/month-total?today=${date}`],
     ['GET', `/api/user/calendar/summary?today=${date}`],
     ['GET', '/api/user/rest-days'],
+    ['GET', '/api/user/timer'],
+    ['DELETE', `/api/user/timer/${randomUUID()}`],
     ['DELETE', '/api/user'],
   ];
 

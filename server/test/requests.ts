@@ -14,6 +14,7 @@ export interface Caller {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, body?: Body): Promise<LightMyRequestResponse>;
   patch(url: string, body: Body): Promise<LightMyRequestResponse>;
+  put(url: string, body: Body): Promise<LightMyRequestResponse>;
   del(url: string): Promise<LightMyRequestResponse>;
 }
 
@@ -24,6 +25,7 @@ export function caller(app: FastifyInstance, cookie?: string): Caller {
     get: (url) => app.inject({ method: 'GET', url, headers }),
     post: (url, body) => app.inject({ method: 'POST', url, headers, ...(body ? { payload: body } : {}) }),
     patch: (url, body) => app.inject({ method: 'PATCH', url, headers, payload: body }),
+    put: (url, body) => app.inject({ method: 'PUT', url, headers, payload: body }),
     del: (url) => app.inject({ method: 'DELETE', url, headers }),
   };
 }

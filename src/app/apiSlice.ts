@@ -24,6 +24,7 @@ import type {
 } from '@common/api-types';
 import type { CalendarSummary } from '@common/schemas/calendar';
 import type { ImportAnswer, ImportBody } from '@common/schemas/data';
+import type { DayBoundary } from '@common/schemas/dayBoundary';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Stats, StatsQuery } from '@common/schemas/stats';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
@@ -44,6 +45,8 @@ const TAGS = [
   'CalendarSummary',
   'Stats',
   'RestDays',
+  // Issue 28: when the learner's day ends.
+  'DayBoundary',
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
@@ -267,6 +270,17 @@ export const apiSlice = createApi({
       invalidatesTags: ['RestDays', 'CalendarSummary', 'Stats'],
     }),
 
+    // ---- "my day ends at": a new boundary gives a new today, whose reads follow from their arguments ----
+    getDayBoundary: build.query<DayBoundary, void>({
+      query: () => API_PATHS.dayBoundary,
+      providesTags: ['DayBoundary'],
+    }),
+    saveDayBoundary: build.mutation<DayBoundary, DayBoundary>({
+      query: (body) => ({ url: API_PATHS.dayBoundary, method: 'POST', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['DayBoundary'],
+    }),
+
     // ---- your data (the export is a plain download link, not a cached read) ----
     importData: build.mutation<ImportAnswer, ImportBody>({
       query: (body) => ({ url: API_PATHS.import, method: 'POST', body }),
@@ -306,6 +320,8 @@ export const {
   useGetStatsQuery,
   useGetRestDaysQuery,
   useSaveRestDaysMutation,
+  useGetDayBoundaryQuery,
+  useSaveDayBoundaryMutation,
   useImportDataMutation,
 } = apiSlice;
 

@@ -11,11 +11,12 @@
  * guard, on /auth/check's 401, sends them to /login (a 401 before any signed-in check is not a
  * "session ended", see session.ts).
  */
-import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/app/apiSlice';
 import { monthOf } from '@/lib/calendar';
 import { daysBefore } from '@/lib/streakTexts';
-import type { AppDispatch } from '@/app/store';
+import { learnerToday } from '@/lib/today';
+import { rememberedDayEndsAtHour } from '@/app/useLearnerToday';
+import type { AppDispatch, AppStore } from '@/app/store';
 
 /**
  * Runs `start` once the browser has painted the current frame: on arrival that frame is the
@@ -44,10 +45,13 @@ export function prefetchGuard(dispatch: AppDispatch): void {
  * Every read the dashboard's panels make on arrival, with the arguments they use: today's
  * minutes, this month's records and total, the summary for today, and yesterday's summary, which
  * the streak panel needs when today's goal is not reached yet (asked for up front so it never
- * waits for today's answer).
+ * waits for today's answer). Today is the learner's (src/lib/today.ts): with their day boundary
+ * as last read (useLearnerToday.ts), else from midnight, and the boundary is read beside the rest.
  */
-export function prefetchDashboard(dispatch: AppDispatch, today: string = localIsoDate()): void {
+export function prefetchDashboard({ dispatch, getState }: Pick<AppStore, 'dispatch' | 'getState'>): void {
   prefetchGuard(dispatch);
+  const boundary = apiSlice.endpoints.getDayBoundary.select()(getState()).data;
+  const today = learnerToday(new Date(), boundary?.dayEndsAtHour ?? rememberedDayEndsAtHour());
   const month = monthOf(today);
   const { prefetch } = apiSlice.util;
   for (const read of [
@@ -60,6 +64,7 @@ export function prefetchDashboard(dispatch: AppDispatch, today: string = localIs
     prefetch('getCalendarSummary', today, {}),
     prefetch('getCalendarSummary', daysBefore(today, 1), {}),
     prefetch('getRestDays', undefined, {}),
+    prefetch('getDayBoundary', undefined, {}),
     prefetch('getPreviousHours', undefined, {}),
     prefetch('getMilestones', undefined, {}),
     prefetch('getLanguages', undefined, {}),

@@ -53,7 +53,7 @@ const screens = (store: AppStore): RouteObject[] => [
         path: paths.dashboard,
         loader: () => {
           afterNextPaint(() => {
-            prefetchDashboard(store.dispatch);
+            prefetchDashboard(store);
             // The pie chart's drawing (victory) loads beside the data rather than after it; a
             // failure here is met again, and handled, where the chart itself loads it.
             import('@/components/charts/PieRing').catch(() => undefined);

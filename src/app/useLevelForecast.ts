@@ -1,8 +1,8 @@
 import { addDaysIso } from '@common/buckets';
-import { localIsoDate } from '@common/domain';
 import { FORECAST_WINDOW_DAYS, forecastSentence, levelForecast } from '@common/forecast';
 import { useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery, useGetStatsQuery } from '@/app/apiSlice';
 import type { ForecastTextState } from '@/components/ForecastText';
+import { useLearnerToday } from '@/app/useLearnerToday';
 
 /**
  * The level forecast sentence of the current language, for the level modal and the Insights view
@@ -10,7 +10,7 @@ import type { ForecastTextState } from '@/components/ForecastText';
  * were read move the date: every write that changes them invalidates `Stats` (apiSlice.ts).
  */
 export function useLevelForecast(targetLevel?: number): ForecastTextState {
-  const today = localIsoDate();
+  const today = useLearnerToday();
   const recent = useGetStatsQuery({ from: addDaysIso(today, 1 - FORECAST_WINDOW_DAYS), to: today, bucket: 'month' });
   const progress = useGetProgressQuery();
   const previous = useGetPreviousHoursQuery();

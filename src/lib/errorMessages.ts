@@ -36,6 +36,8 @@ export const ERRORS = {
   GET_STATS_ERROR: 'Error getting insights',
   GET_REST_DAYS_ERROR: 'Error getting rest days',
   UPDATE_REST_DAYS_ERROR: 'Error updating rest days',
+  GET_DAY_BOUNDARY_ERROR: 'Error getting when your day ends',
+  UPDATE_DAY_BOUNDARY_ERROR: 'Error updating when your day ends',
   IMPORT_ERROR: 'Error importing data',
   // Shown instead of sending milestones the server would refuse (INVALID_MILESTONES).
   INVALID_MILESTONES: `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS.toLocaleString('en-GB')}, each higher than the one before`,
@@ -80,6 +82,9 @@ export const CALL_ERRORS = {
   getStats: 'GET_STATS_ERROR',
   getRestDays: 'GET_REST_DAYS_ERROR',
   saveRestDays: 'UPDATE_REST_DAYS_ERROR',
+  // The dashboard counts days from midnight while this read fails; Settings says so.
+  getDayBoundary: 'GET_DAY_BOUNDARY_ERROR',
+  saveDayBoundary: 'UPDATE_DAY_BOUNDARY_ERROR',
   // A refusal the server explains (its problems by line, a 4xx message) is shown in the server's words.
   importData: 'IMPORT_ERROR',
 } as const satisfies Record<string, ErrorKey>;

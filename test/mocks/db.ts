@@ -23,6 +23,8 @@ export interface MockDb {
   perLanguage: Record<string, LanguageData>;
   /** Per learner, for every language (contract, "Forgiving streaks"). */
   restDays: RestDays;
+  /** "My day ends at" (issue 28), per learner. */
+  dayEndsAtHour: number;
 }
 
 export const ALL_LANGUAGES = ['Arabic', 'English', 'French', 'German', 'Japanese', 'Spanish'];
@@ -42,6 +44,7 @@ const fresh = (): MockDb => ({
   languages: [],
   perLanguage: {},
   restDays: { weekdays: [], periods: [] },
+  dayEndsAtHour: 0,
 });
 
 export let db: MockDb = fresh();

@@ -67,19 +67,27 @@ const addToSkill = Object.fromEntries(
 ) as Record<Skill, Prepared<DayKey & { minutes: number }, unknown>>;
 
 export async function addMinutes(db: Kysely<Database>, key: DayKey, skill: Skill, minutes: number): Promise<AddResult> {
+  return db.transaction().execute((trx) => addMinutesIn(trx, key, skill, minutes));
+}
+
+/**
+ * The add inside a transaction the caller owns (a keyed add stores its answer in the same one).
+ * `settledDay`: a day the calendar and the insights may already remember (an offline add sent
+ * days later) moves the history version, like an edit of a past day.
+ */
+export async function addMinutesIn(trx: Transaction<Database>, key: DayKey, skill: Skill, minutes: number, { settledDay = false } = {}): Promise<AddResult> {
   if (minutes > DAILY_SKILL_LIMIT_MINS) return { ok: false, reason: 'skill' };
-  return db.transaction().execute(async (trx) => {
-    await lockLanguage(trx, key);
-    await createDay.run(trx, key);
-    const result = await addToSkill[skill].run(trx, { ...key, minutes });
-    const day = await findDay(trx, key);
-    if (!day) throw new Error('daily activity row vanished inside its transaction');
-    if (Number(result.numAffectedRows) === 1) {
-      await addToTotals(trx, key, { [skill]: minutes });
-      return { ok: true as const, day };
-    }
-    return { ok: false as const, reason: day[skill] + minutes > DAILY_SKILL_LIMIT_MINS ? ('skill' as const) : ('total' as const) };
-  });
+  if (settledDay) await historyChanged(trx, key);
+  else await lockLanguage(trx, key);
+  await createDay.run(trx, key);
+  const result = await addToSkill[skill].run(trx, { ...key, minutes });
+  const day = await findDay(trx, key);
+  if (!day) throw new Error('daily activity row vanished inside its transaction');
+  if (Number(result.numAffectedRows) === 1) {
+    await addToTotals(trx, key, { [skill]: minutes });
+    return { ok: true as const, day };
+  }
+  return { ok: false as const, reason: day[skill] + minutes > DAILY_SKILL_LIMIT_MINS ? ('skill' as const) : ('total' as const) };
 }
 
 type DayValues = DayKey & Record<Skill, number>;

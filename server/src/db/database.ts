@@ -11,6 +11,8 @@ export interface UsersTable {
   password_hash: string;
   current_language: string | null;
   created_at: number;
+  /** "My day ends at": 0 (midnight, the default) to 4; migration 20261125_03_day_boundary. */
+  day_ends_at_hour: Generated<number>;
 }
 
 export interface LanguagesTable {
@@ -111,6 +113,28 @@ export interface RestPeriodsTable {
   to_date: string;
 }
 
+/** The stored answer of an add's first request with an Idempotency-Key (migration 20261125_01). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** The request the answer belongs to (language, date, skill, minutes). */
+  fingerprint: string;
+  status: number;
+  /** The answer's body, byte for byte. */
+  body: string;
+  created_at: number;
+}
+
+/** A learner's running timer, at most one (migration 20261125_02). */
+export interface TimersTable {
+  user_id: number;
+  id: string;
+  language: string;
+  skill: string;
+  /** Epoch milliseconds of the tap that started it. */
+  started_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   languages: LanguagesTable;
@@ -122,4 +146,6 @@ export interface Database {
   rest_weekdays: RestWeekdaysTable;
   rest_periods: RestPeriodsTable;
   stats_buckets: StatsBucketsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  timers: TimersTable;
 }

@@ -11,6 +11,7 @@ import type { RestDays } from '@common/schemas/restDays';
 import { historyChanged, type DayRow } from './activity';
 import type { Database } from './database';
 import { SINCE_EVER, type GoalEntry } from './goals';
+import { saveDayEndsAtHour } from './dayBoundary';
 import { writeRestDays } from './restDays';
 
 const ROWS_PER_BATCH = 500;
@@ -30,6 +31,7 @@ export interface ImportWrite {
   replace: boolean;
   languages: LanguageWrite[];
   restDays?: RestDays;
+  dayEndsAtHour?: number;
   /** The current language to set when the user has none yet (else the first written). */
   currentLanguage?: string | null;
 }
@@ -39,6 +41,7 @@ export async function writeImport(db: Kysely<Database>, write: ImportWrite): Pro
   await db.transaction().execute(async (trx) => {
     for (const change of write.languages) await writeLanguage(trx, change, write);
     if (write.restDays) await writeRestDays(trx, write.userId, write.restDays);
+    if (write.dayEndsAtHour !== undefined) await saveDayEndsAtHour(trx, write.userId, write.dayEndsAtHour);
     const user = await trx.selectFrom('users').select('current_language').where('id', '=', write.userId).executeTakeFirst();
     if (user && !user.current_language && names.length > 0) {
       const current = write.currentLanguage && names.includes(write.currentLanguage) ? write.currentLanguage : names[0];

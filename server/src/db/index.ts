@@ -16,6 +16,9 @@ import * as languageTotals from './migrations/20261121_03_language_totals';
 import * as restDays from './migrations/20261123_01_rest_days';
 import * as streakCache from './migrations/20261123_02_streak_cache';
 import * as statsCache from './migrations/20261123_03_stats_cache';
+import * as idempotencyKeys from './migrations/20261125_01_idempotency_keys';
+import * as timers from './migrations/20261125_02_timers';
+import * as dayBoundary from './migrations/20261125_03_day_boundary';
 
 const migrations: Record<string, Migration> = {
   '20261121_01_initial': initial,
@@ -24,6 +27,9 @@ const migrations: Record<string, Migration> = {
   '20261123_01_rest_days': restDays,
   '20261123_02_streak_cache': streakCache,
   '20261123_03_stats_cache': statsCache,
+  '20261125_01_idempotency_keys': idempotencyKeys,
+  '20261125_02_timers': timers,
+  '20261125_03_day_boundary': dayBoundary,
 };
 
 function isPostgresUrl(url: string): boolean {

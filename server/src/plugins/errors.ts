@@ -24,8 +24,11 @@ export class ApiHttpError extends Error {
   }
 }
 
+/** An error answer's body, exactly as sendError writes it (a keyed add stores it byte for byte). */
+export const errorBody = (code: ApiErrorCode, message: string): string => JSON.stringify({ error: code, message });
+
 export function sendError(reply: FastifyReply, statusCode: number, code: ApiErrorCode, message: string): FastifyReply {
-  return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: code, message });
+  return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(code, message));
 }
 
 /** Seconds a client waits before retrying a 503. */

@@ -49,8 +49,9 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   await app.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
     credentials: true,
-    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type'],
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+    exposedHeaders: ['Idempotent-Replayed', 'Retry-After'],
     maxAge: 600,
   });
 

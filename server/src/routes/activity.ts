@@ -4,10 +4,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
-  ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, skillDailyField, type Skill,
+  ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill,
 } from '@common/domain';
 import {
-  activityRecordSchema, addDailyActivitySchema, dailyMinutesSchema, dayQuerySchema, editDailyActivitySchema,
+  activityRecordSchema, addDailyActivitySchema, addHeadersSchema, dailyMinutesSchema, dayQuerySchema, editDailyActivitySchema,
 } from '@common/schemas/activity';
 import { activityRangeQuerySchema } from '@common/schemas/calendar';
 import { emptyQuery } from '@common/schemas/primitives';
@@ -16,14 +16,12 @@ import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { jsonArray, recordChunks, RECORDS_PER_CHUNK, totalOf, toDailyMinutes, toRecord } from '../domain/activityRecord';
 import { checkDate, checkRealDate, isPlausibleToday, utcToday } from '../domain/dates';
+import { addedRecord, addOnce, checkAddDate, skillLimitError, totalLimitError } from '../domain/adds';
+import { KEY_RETENTION_DAYS } from '../plugins/keyPruning';
 import { goalsInForce } from '../db/goals';
 import { languageForRead, languageForWrite } from '../domain/languages';
 
 
-const skillLimitError = (skill: Skill) =>
-  new ApiHttpError(400, 'DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_SKILL_LIMIT_MINS / 60} hours of ${skill} on one day.`);
-const totalLimitError = () =>
-  new ApiHttpError(400, 'TOTAL_DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_TOTAL_LIMIT_MINS / 60} hours in one day across all skills.`);
 
 const recordAnswer = { ...activityRecordSchema, description: "The day's record after the change" };
 
@@ -84,26 +82,39 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
         `Adds ${ADD_MINUTES_MIN} to ${ADD_MINUTES_MAX} minutes to exactly one skill (name exactly one of the four fields). ` +
         `\`date\` must be the learner's today (within one day of the server's UTC date); earlier days are edited with PATCH. ` +
         `One skill holds at most ${DAILY_SKILL_LIMIT_MINS} minutes a day (else DAILY_TIME_EXCEEDED) and all four together at most ` +
-        `${DAILY_TOTAL_LIMIT_MINS} (else TOTAL_DAILY_TIME_EXCEEDED); a rejected add changes nothing. Concurrent adds never lose minutes.`,
+        `${DAILY_TOTAL_LIMIT_MINS} (else TOTAL_DAILY_TIME_EXCEEDED); a rejected add changes nothing. Concurrent adds never lose minutes.\n\n` +
+        'With an `Idempotency-Key` header (third edition) the add applies exactly once: the first answer (200, or a 4xx other than a ' +
+        "malformed request) is stored with the key in the add's own transaction; the same key with the same language, date, skill " +
+        'and minutes gets that answer again, byte for byte, with `Idempotent-Replayed: true`, at any later time; with another body ' +
+        '422 IDEMPOTENCY_KEY_REUSED; while the first is still in progress the second waits for it and gets its answer (or 409 ' +
+        `IDEMPOTENCY_KEY_IN_USE). A 5xx is not stored. A keyed add may name a day up to ${KEYED_ADD_DAYS_BACK} days before today. ` +
+        `Keys are kept ${KEY_RETENTION_DAYS} days after their first use, then pruned in the background; deleting the account deletes them.`,
       security,
       querystring: emptyQuery,
+      headers: addHeadersSchema,
       body: addDailyActivitySchema,
-      response: { 200: recordAnswer, ...writeErrors(409) },
+      response: { 200: recordAnswer, ...writeErrors('NO_LANGUAGE', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED') },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const body = request.body;
       const skills = SKILLS.filter((skill) => body[skillDailyField(skill)] !== undefined);
       if (skills.length !== 1) throw new ApiHttpError(400, 'INVALID_INPUT', 'Add minutes to exactly one skill at a time.');
-      checkDate(app, body.date);
-      if (!isPlausibleToday(app, body.date)) {
-        throw new ApiHttpError(400, 'INVALID_INPUT', 'Minutes can only be added to today; edit earlier days in the calendar.');
-      }
       const [skill] = skills;
+      const minutes = body[skillDailyField(skill)] as number;
       const userId = request.userId;
+      const key = request.headers['idempotency-key'];
+      if (key === undefined) {
+        checkAddDate(app, body.date);
+        const language = await languageForWrite(app, userId, request.account);
+        const day = { userId, language, date: body.date };
+        return addedRecord(app.db, day, skill, await addMinutes(app.db, day, skill, minutes));
+      }
       const language = await languageForWrite(app, userId, request.account);
-      const result = await addMinutes(app.db, { userId, language, date: body.date }, skill, body[skillDailyField(skill)] as number);
-      if (!result.ok) throw result.reason === 'skill' ? skillLimitError(skill) : totalLimitError();
-      return toRecord(result.day, await goalsInForce(app.db, userId, language, body.date, body.date));
+      const { answer, replayed } = await addOnce(app, { userId, language, date: body.date, skill, minutes, key }, (record) => reply.serialize(record) as string);
+      // The stored bytes are the answer, whatever its status: sent as they are, not serialized again.
+      const stored: FastifyReply = reply;
+      if (replayed) stored.header('idempotent-replayed', 'true');
+      return stored.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
     },
   });
 

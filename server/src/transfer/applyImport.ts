@@ -50,7 +50,7 @@ export async function applyImport(db: Kysely<Database>, plan: ImportPlan, option
   if (options.dryRun) return answer;
 
   const languages = changes.map((c) => ({ language: c.name, settings: c.plan.settings, writes: c.writes }));
-  await writeImport(db, { userId: options.userId, now: options.now, replace: options.mode === 'replace', languages, restDays: plan.restDays, currentLanguage: plan.currentLanguage });
+  await writeImport(db, { userId: options.userId, now: options.now, replace: options.mode === 'replace', languages, restDays: plan.restDays, dayEndsAtHour: plan.dayEndsAtHour, currentLanguage: plan.currentLanguage });
   return answer;
 }
 

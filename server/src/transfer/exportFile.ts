@@ -8,6 +8,7 @@ import { FIRST_DATE, SKILLS } from '@common/domain';
 import { LINGUALOG_CSV_COLUMNS, type ExportedLanguage, type ExportFile } from '@common/schemas/data';
 import { daysAfter } from '../db/activity';
 import type { Database } from '../db/database';
+import { readDayEndsAtHour } from '../db/dayBoundary';
 import { readRestDays } from '../db/restDays';
 import { toRecord } from '../domain/activityRecord';
 import { byName } from '../domain/languages';
@@ -60,6 +61,7 @@ export async function* jsonExport(db: Kysely<Database>, userId: number, exported
     email: user.email,
     currentLanguage: user.current_language ?? null,
     restDays: await readRestDays(db, userId),
+    dayEndsAtHour: await readDayEndsAtHour(db, userId),
   };
   yield `${JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "languages": [')}`;
   const languages = await startedLanguages(db, userId);

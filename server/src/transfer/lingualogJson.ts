@@ -9,6 +9,7 @@ import {
 } from '@common/domain';
 import { activityRecordSchema } from '@common/schemas/activity';
 import { exportFileSchema } from '@common/schemas/data';
+import { DAY_ENDS_AT_HOUR_MAX, isDayEndsAtHour } from '@common/schemas/dayBoundary';
 import { REST_PERIODS_MAX, REST_WEEKDAYS_MAX, type RestDays } from '@common/schemas/restDays';
 import { breakProblem } from '../domain/restDays';
 import {
@@ -82,6 +83,11 @@ async function planOf(file: unknown, ctx: ImportContext, found: PathProblems): P
     found.add(['currentLanguage'], 'currentLanguage must be a language name or null.');
   } else plan.currentLanguage = file.currentLanguage as string | null | undefined;
   if (file.restDays !== undefined) plan.restDays = restDaysOf(file.restDays, ctx, found);
+  // A file exported before "My day ends at" existed has no dayEndsAtHour and leaves the setting as it is.
+  if (file.dayEndsAtHour !== undefined) {
+    if (isDayEndsAtHour(file.dayEndsAtHour)) plan.dayEndsAtHour = file.dayEndsAtHour;
+    else found.add(['dayEndsAtHour'], `dayEndsAtHour must be a whole hour from 0 to ${DAY_ENDS_AT_HOUR_MAX}.`);
+  }
   if (!Array.isArray(file.languages)) {
     found.add(['languages'], '"languages" must be a list.');
     return plan;

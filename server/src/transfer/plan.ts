@@ -31,6 +31,8 @@ export interface LanguageImport {
 export interface ImportPlan {
   languages: Map<string, LanguageImport>;
   restDays?: RestDays;
+  /** "My day ends at"; absent from files exported before it existed, which leave it as it is. */
+  dayEndsAtHour?: number;
   /** The language the file was current in, for a learner who has none yet. */
   currentLanguage?: string | null;
 }

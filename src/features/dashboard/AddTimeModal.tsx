@@ -3,8 +3,9 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
-import { localIsoDate, skillDailyField } from '@common/domain';
+import { skillDailyField } from '@common/domain';
 import { useAppDispatch } from '@/app/hooks';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import type { KeptEntry } from '@/app/session';
 import { entryKept } from '@/app/session';
 import { firstAttemptOf } from '@/app/sync';
@@ -45,6 +46,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
   const [queued, setQueued] = useState(false);
   const name = SKILL_NAMES[skill];
   const skillToday = today?.[skillDailyField(skill)];
+  const date = useLearnerToday();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -63,7 +65,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
     setIsLoading(true);
     const key = crypto.randomUUID();
     const outcome = firstAttemptOf(key);
-    dispatch(addRequested({ key, body: { date: localIsoDate(), [skillDailyField(skill)]: total }, origin: 'tap' }));
+    dispatch(addRequested({ key, body: { date, [skillDailyField(skill)]: total }, origin: 'tap' }));
     const result = await outcome;
     setIsLoading(false);
     // Offline on purpose: the banner already says adds are sent later, and the tile says it waits.

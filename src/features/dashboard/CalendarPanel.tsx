@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { localIsoDate } from '@common/domain';
 import { NO_REST_DAYS } from '@common/schemas/restDays';
 import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery, useGetRestDaysQuery } from '@/app/apiSlice';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import { IconButton } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
@@ -20,8 +20,14 @@ import { EditDayModal } from './EditDayModal';
  * recorded day from the server's summary, so its cost does not grow with the history.
  */
 export function CalendarPanel() {
-  const today = localIsoDate();
+  const today = useLearnerToday();
   const [month, setMonth] = useState(() => yearMonthOf(today));
+  const [monthOfToday, setMonthOfToday] = useState(() => monthKey(yearMonthOf(today)));
+  // A new day in a new month: a calendar showing the old today's month moves on with it.
+  if (monthKey(yearMonthOf(today)) !== monthOfToday) {
+    setMonthOfToday(monthKey(yearMonthOf(today)));
+    if (monthKey(month) === monthOfToday) setMonth(yearMonthOf(today));
+  }
   const [openDate, setOpenDate] = useState<string | null>(null);
   const titleId = useId();
   const activities = useGetMonthActivitiesQuery(monthKey(month));

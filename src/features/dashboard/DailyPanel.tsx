@@ -2,10 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
-import { SKILLS, localIsoDate, skillDailyField } from '@common/domain';
+import { SKILLS, skillDailyField } from '@common/domain';
 import { useDailyMinutesQuery, useGetMonthActivitiesQuery } from '@/app/apiSlice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { KeptEntry } from '@/app/session';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import { keptEntryRestored, selectKeptEntry, selectSessionEnded } from '@/app/session';
 import { RefusedAdds, WaitingChip } from '@/app/sync';
 import { Button } from '@/components/Button';
@@ -19,14 +20,14 @@ import { EditDayModal } from './EditDayModal';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
 export function DailyPanel() {
-  const today = useDailyMinutesQuery(localIsoDate());
+  const todayIso = useLearnerToday();
+  const today = useDailyMinutesQuery(todayIso);
   const titleId = useId();
   const [openSkill, setOpenSkill] = useState<Skill | null>(null);
   const dispatch = useAppDispatch();
   const keptEntry = useAppSelector(selectKeptEntry);
   const sessionEnded = useAppSelector(selectSessionEnded);
   const [kept, setKept] = useState<KeptEntry | undefined>();
-  const todayIso = localIsoDate();
   // A refused add (sent later from the outbox) offers to edit the day it named.
   const [editDate, setEditDate] = useState<string | null>(null);
   const editMonth = useGetMonthActivitiesQuery(editDate ? monthOf(editDate) : skipToken);

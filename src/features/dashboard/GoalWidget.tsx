@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { localIsoDate } from '@common/domain';
 import { useDailyMinutesQuery, useGetDailyGoalQuery } from '@/app/apiSlice';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import { ProgressBar } from '@/components/ProgressBar';
 import { FailureNotice } from '@/components/FailureNotice';
 import { goalMessage } from '@/lib/goalMessage';
@@ -9,7 +9,7 @@ import { formatHm } from '@/lib/time';
 /** Today's total against the daily goal, with the goal message (spec 2, 4). */
 export function GoalWidget() {
   const goal = useGetDailyGoalQuery();
-  const today = useDailyMinutesQuery(localIsoDate());
+  const today = useDailyMinutesQuery(useLearnerToday());
 
   if (goal.isError || today.isError) return <FailureNotice reads={[goal, today]} />;
   if (!goal.data || !today.data) {

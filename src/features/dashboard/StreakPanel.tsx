@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { localIsoDate } from '@common/domain';
 import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery } from '@/app/apiSlice';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import { Card } from '@/components/Card';
 import { Emoji } from '@/components/Emoji';
 import { Mascot } from '@/components/Mascot';
@@ -18,7 +18,7 @@ import { media } from '@/styles/media';
  */
 export function StreakPanel() {
   const headlineId = useId();
-  const today = localIsoDate();
+  const today = useLearnerToday();
   const summary = useGetCalendarSummaryQuery(today);
   const month = useGetMonthActivitiesQuery(monthOf(today));
   const yesterday = useGetCalendarSummaryQuery(daysBefore(today, 1), { skip: summary.data?.streakDays !== 0 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { localIsoDate } from '@common/domain';
 import { useDailyMinutesQuery, useGetDailyGoalQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/app/apiSlice';
+import { useLearnerToday } from '@/app/useLearnerToday';
 
 interface Snapshot {
   language: string;
@@ -15,7 +15,7 @@ interface Snapshot {
  * already there on load (or in the language just switched to) is never celebrated.
  */
 export function useCelebration(): { message: string | null; dismiss: () => void } {
-  const date = localIsoDate();
+  const date = useLearnerToday();
   const language = useGetUserLanguageQuery();
   const goal = useGetDailyGoalQuery();
   const minutes = useDailyMinutesQuery(date);

@@ -1,10 +1,10 @@
-import { localIsoDate } from '@common/domain';
 import { useGetCalendarSummaryQuery, useGetProgressQuery, useGetStatsQuery } from '@/app/apiSlice';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import { insightsRanges } from './insightsMaths';
 
 /** Every read of the Insights view, for the current language and the learner's today. */
 export function useInsightsData() {
-  const today = localIsoDate();
+  const today = useLearnerToday();
   const ranges = insightsRanges(today);
   const weeks = useGetStatsQuery(ranges.weeks);
   const months = useGetStatsQuery(ranges.months);

@@ -3,6 +3,7 @@ import { GoalSelector } from '@/components/GoalSelector';
 import { PreviousHoursSelect } from '@/components/PreviousHoursSelect';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
+import { DayBoundaryField } from './DayBoundaryField';
 import { LanguageField } from './LanguageField';
 import { MilestonesField } from './MilestonesField';
 import { RestDaysField } from './RestDaysField';
@@ -10,10 +11,11 @@ import type { SectionId } from './settingsSlice';
 import { draftChanged, languageDrafted } from './settingsSlice';
 import type { SettingsForm } from './useSettingsForm';
 
-/** The four sections of spec 2, in the order they are shown and saved, then the rest days. */
+/** The four sections of spec 2, in the order they are saved, with the day's end beside the goal; then the rest days. */
 export const SECTIONS: { id: SectionId; title: string }[] = [
   { id: 'language', title: 'Language' },
   { id: 'goal', title: 'Daily Goal' },
+  { id: 'dayBoundary', title: 'My day' },
   { id: 'milestones', title: 'Level Milestones' },
   { id: 'previousHours', title: 'Existing Progress' },
   { id: 'restDays', title: 'Rest days' },
@@ -39,6 +41,12 @@ export function SectionFields({ section, form }: { section: SectionId; form: Set
     if (form.restDaysRead.isError) return <FailureNotice reads={[form.restDaysRead]} />;
     if (!form.restDays) return <Loading />;
     return <RestDaysField idPrefix={id} value={form.restDays} onChange={(restDays) => dispatch(draftChanged({ restDays }))} />;
+  }
+
+  if (section === 'dayBoundary') {
+    if (form.dayBoundaryRead.isError) return <FailureNotice reads={[form.dayBoundaryRead]} />;
+    if (form.dayEndsAtHour === null) return <Loading />;
+    return <DayBoundaryField id={id} value={form.dayEndsAtHour} onChange={(dayEndsAtHour) => dispatch(draftChanged({ dayEndsAtHour }))} />;
   }
 
   const { values } = form;

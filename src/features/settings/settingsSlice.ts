@@ -6,7 +6,7 @@ import type { RestDays } from '@common/schemas/restDays';
 /** Milestones are typed freely, so their drafts are the raw texts; they are parsed on save (spec 5). */
 export type MilestoneDraft = Record<MilestoneKey, string>;
 
-export type SectionId = 'language' | 'goal' | 'milestones' | 'previousHours' | 'restDays';
+export type SectionId = 'language' | 'goal' | 'dayBoundary' | 'milestones' | 'previousHours' | 'restDays';
 
 /**
  * Settings drafts (spec 4 "Settings editing"): what the learner chose, compared with saved values.
@@ -19,13 +19,18 @@ export interface SettingsDraft {
   milestones: MilestoneDraft | null;
   /** The learner's rest days: the same for every language, so a drafted language keeps them. */
   restDays: RestDays | null;
+  /** "My day ends at" (issue 28): the learner's too, for every language. */
+  dayEndsAtHour: number | null;
 }
 
-const emptyDraft: SettingsDraft = { language: null, dailyGoalMinutes: null, previousHours: null, milestones: null, restDays: null };
+const emptyDraft: SettingsDraft = { language: null, dailyGoalMinutes: null, previousHours: null, milestones: null, restDays: null, dayEndsAtHour: null };
+/** The drafts that belong to the learner rather than to a language, kept when another language is drafted. */
+const learnerDrafts = ({ restDays, dayEndsAtHour }: SettingsDraft) => ({ restDays, dayEndsAtHour });
 
 const fieldOf = {
   language: 'language',
   goal: 'dailyGoalMinutes',
+  dayBoundary: 'dayEndsAtHour',
   milestones: 'milestones',
   previousHours: 'previousHours',
   restDays: 'restDays',
@@ -43,11 +48,11 @@ export const settingsSlice = createSlice({
      * for that language), so edits made for the previous choice are dropped. `null`: the saved one.
      */
     languageDrafted(state, action: PayloadAction<string | null>) {
-      return { draft: { ...emptyDraft, language: action.payload, restDays: state.draft.restDays } };
+      return { draft: { ...emptyDraft, language: action.payload, ...learnerDrafts(state.draft) } };
     },
-    /** Discarding the language also drops the values loaded for it (rest days belong to no language). */
+    /** Discarding the language also drops the values loaded for it (rest days and the day's end belong to no language). */
     sectionDiscarded(state, action: PayloadAction<SectionId>) {
-      if (action.payload === 'language') state.draft = { ...emptyDraft, restDays: state.draft.restDays };
+      if (action.payload === 'language') state.draft = { ...emptyDraft, ...learnerDrafts(state.draft) };
       else state.draft[fieldOf[action.payload]] = null;
     },
     /** The saved caches now hold these sections' values, so their drafts go back to "as saved". */

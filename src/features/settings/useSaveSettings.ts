@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import type { Milestones } from '@common/domain';
-import { localIsoDate } from '@common/domain';
 import {
   apiSlice,
   useSaveDailyGoalMutation,
+  useSaveDayBoundaryMutation,
   useSaveMilestonesMutation,
   useSavePreviousHoursMutation,
   useSaveRestDaysMutation,
   useSetUserLanguageMutation,
 } from '@/app/apiSlice';
 import { useAppDispatch } from '@/app/hooks';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import type { ErrorKey } from '@/lib/errorMessages';
 import { ERRORS, saveFailureMessage } from '@/lib/errorMessages';
 import { parseMilestoneDraft } from './milestoneDraft';
@@ -40,6 +41,8 @@ export function useSaveSettings(form: SettingsForm) {
   const [savePreviousHours] = useSavePreviousHoursMutation();
   const [saveMilestones] = useSaveMilestonesMutation();
   const [saveRestDays] = useSaveRestDaysMutation();
+  const [saveDayBoundary] = useSaveDayBoundaryMutation();
+  const today = useLearnerToday();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -76,7 +79,7 @@ export function useSaveSettings(form: SettingsForm) {
       steps.push({
         section: 'goal',
         errorKey: 'UPDATE_DAILY_GOAL_ERROR',
-        send: () => saveGoal({ dailyGoalMinutes, date: localIsoDate() }).unwrap(),
+        send: () => saveGoal({ dailyGoalMinutes, date: today }).unwrap(),
         remember: () => remember.goal(dailyGoalMinutes),
       });
     }
@@ -105,6 +108,15 @@ export function useSaveSettings(form: SettingsForm) {
         errorKey: 'UPDATE_REST_DAYS_ERROR',
         send: () => saveRestDays(restDays).unwrap(),
         remember: () => dispatch(apiSlice.util.updateQueryData('getRestDays', undefined, () => restDays)),
+      });
+    }
+    const dayEndsAtHour = form.dayEndsAtHour;
+    if (wanted('dayBoundary') && dayEndsAtHour !== null) {
+      steps.push({
+        section: 'dayBoundary',
+        errorKey: 'UPDATE_DAY_BOUNDARY_ERROR',
+        send: () => saveDayBoundary({ dayEndsAtHour }).unwrap(),
+        remember: () => dispatch(apiSlice.util.updateQueryData('getDayBoundary', undefined, () => ({ dayEndsAtHour }))),
       });
     }
     return steps;

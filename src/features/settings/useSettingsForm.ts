@@ -3,6 +3,7 @@ import type { Milestones } from '@common/domain';
 import {
   useGetDailyGoalByLanguageQuery,
   useGetDailyGoalQuery,
+  useGetDayBoundaryQuery,
   useGetMilestonesByLanguageQuery,
   useGetMilestonesQuery,
   useGetPreviousHoursByLanguageQuery,
@@ -43,6 +44,7 @@ export function useSettingsForm() {
   const milestones = useGetMilestonesQuery();
   // Rest days are not among spec 2's sections: their read failing affects their section only.
   const restDaysRead = useGetRestDaysQuery();
+  const dayBoundaryRead = useGetDayBoundaryQuery();
   const savedLanguage = userLanguage.data?.name ?? null;
 
   const otherLanguage = draft.language !== null && draft.language !== savedLanguage ? draft.language : null;
@@ -87,6 +89,7 @@ export function useSettingsForm() {
     previousHours: draft.previousHours !== null && !!stored && draft.previousHours !== stored.previousHours,
     milestones: draft.milestones !== null && !!stored && milestoneDraftDiffers(draft.milestones, stored.milestones),
     restDays: draft.restDays !== null && !!restDaysRead.data && restDaysDiffer(draft.restDays, restDaysRead.data),
+    dayBoundary: draft.dayEndsAtHour !== null && !!dayBoundaryRead.data && draft.dayEndsAtHour !== dayBoundaryRead.data.dayEndsAtHour,
   };
 
   return {
@@ -104,6 +107,9 @@ export function useSettingsForm() {
     /** The rest days shown (the draft, else the saved ones; null until read) and their read. */
     restDays: draft.restDays ?? restDaysRead.data ?? null,
     restDaysRead,
+    /** When the learner's day ends (the draft, else the saved hour; null until read) and its read. */
+    dayEndsAtHour: draft.dayEndsAtHour ?? dayBoundaryRead.data?.dayEndsAtHour ?? null,
+    dayBoundaryRead,
     /** The drafted language's reads (empty while the saved language is shown). */
     otherReads: otherLanguage ? otherQueries : [],
   };

@@ -152,6 +152,16 @@ const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
     },
     message: 'Error updating rest days',
   },
+  'GET /user/day-boundary': { call: 'getDayBoundary', path: '/settings', message: 'Error getting when your day ends' },
+  'POST /user/day-boundary': {
+    call: 'saveDayBoundary',
+    path: '/settings',
+    act: async (user) => {
+      await user.selectOptions(await screen.findByLabelText('My day ends at'), '2');
+      await save(user);
+    },
+    message: 'Error updating when your day ends',
+  },
   'POST /user/import': {
     call: 'importData',
     path: '/settings',

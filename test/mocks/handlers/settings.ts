@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { API_PATHS } from '@common/apiPaths';
-import type { DailyGoal, MilestonesBody, PreviousTime, SaveDailyGoal } from '@common/api-types';
+import type { DailyGoal, DayBoundary, MilestonesBody, PreviousTime, SaveDailyGoal } from '@common/api-types';
 import { areValidMilestones, isValidDailyGoal, isValidPreviousHours } from '@common/domain';
+import { isDayEndsAtHour } from '@common/schemas/dayBoundary';
 import { current, db, newLanguageData } from '../db';
 import { api, apiError, unauthenticated } from '../http';
 
@@ -49,5 +50,15 @@ export const settingsHandlers = [
     if (!areValidMilestones(body)) return apiError(400, 'INVALID_MILESTONES', 'Invalid milestones');
     current().milestones = body;
     return HttpResponse.json<MilestonesBody>(body);
+  }),
+  http.get(api(API_PATHS.dayBoundary), () =>
+    db.signedIn ? HttpResponse.json<DayBoundary>({ dayEndsAtHour: db.dayEndsAtHour }) : unauthenticated(),
+  ),
+  http.post(api(API_PATHS.dayBoundary), async ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const body = (await request.json()) as DayBoundary;
+    if (!isDayEndsAtHour(body.dayEndsAtHour)) return apiError(400, 'INVALID_INPUT', 'Invalid hour');
+    db.dayEndsAtHour = body.dayEndsAtHour;
+    return HttpResponse.json<DayBoundary>({ dayEndsAtHour: db.dayEndsAtHour });
   }),
 ];

@@ -1,0 +1,88 @@
+/**
+ * Adds that apply exactly once (contract, third edition; migration 20261125_01). The key is
+ * claimed by the first statement of the add's transaction and its answer written by the last,
+ * so the key, the minutes and the answer commit together or not at all:
+ * - SQLite runs one write transaction at a time, so a second request with the key finds the
+ *   committed answer (or, after a rollback, no key and processes it as new).
+ * - PostgreSQL makes a second INSERT of the same (user, key) wait for the first transaction;
+ *   once that commits the insert does nothing and the next statement (READ COMMITTED) reads the
+ *   stored answer; once it rolls back (a 5xx, never stored) the insert succeeds and the request
+ *   is processed as new. Either way an add is never applied twice.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './database';
+import { prepared } from './prepared';
+
+export type StoredAnswer = {
+  status: number;
+  body: string;
+};
+
+export type KeyedOutcome =
+  | { kind: 'fresh'; answer: StoredAnswer }
+  | { kind: 'replayed'; answer: StoredAnswer }
+  | { kind: 'reused' }
+  | { kind: 'inUse' };
+
+export type KeyClaim = {
+  userId: number;
+  key: string;
+  /** The request the key is used for; the same key with another fingerprint is refused. */
+  fingerprint: string;
+  now: number;
+};
+
+/** Status 0 marks a claim whose answer is not written yet (never visible outside its transaction). */
+const IN_FLIGHT = 0;
+
+const claimKey = prepared((db, p: KeyClaim) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ user_id: p.userId, key: p.key, fingerprint: p.fingerprint, status: IN_FLIGHT, body: '', created_at: p.now })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()),
+);
+
+const findKey = prepared((db, p: { userId: number; key: string }) =>
+  db.selectFrom('idempotency_keys').select(['fingerprint', 'status', 'body']).where('user_id', '=', p.userId).where('key', '=', p.key),
+);
+
+const storeAnswer = prepared((db, p: { userId: number; key: string } & StoredAnswer) =>
+  db.updateTable('idempotency_keys').set({ status: p.status, body: p.body }).where('user_id', '=', p.userId).where('key', '=', p.key),
+);
+
+/**
+ * Runs `work` (the add, answering success or a 4xx) once per key: the first request's answer
+ * is stored in the same transaction; later ones get it back, or are told the key was used for
+ * another request. An error thrown by `work` rolls everything back, the claim included.
+ */
+export async function onceForKey(
+  db: Kysely<Database>,
+  claim: KeyClaim,
+  work: (trx: Transaction<Database>) => Promise<StoredAnswer>,
+): Promise<KeyedOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await claimKey.run(trx, claim);
+    if (Number(claimed.numAffectedRows ?? 0) === 0) {
+      const stored = await findKey.takeFirst(trx, claim);
+      if (!stored) return { kind: 'inUse' as const };
+      if (stored.fingerprint !== claim.fingerprint) return { kind: 'reused' as const };
+      if (Number(stored.status) === IN_FLIGHT) return { kind: 'inUse' as const };
+      return { kind: 'replayed' as const, answer: { status: Number(stored.status), body: stored.body } };
+    }
+    const answer = await work(trx);
+    await storeAnswer.run(trx, { userId: claim.userId, key: claim.key, ...answer });
+    return { kind: 'fresh' as const, answer };
+  });
+}
+
+/**
+ * Deletes at most `limit` keys first used before `before` (epoch ms) and says how many went:
+ * the pruner calls it in small batches so no request ever waits behind a large delete.
+ */
+export async function pruneKeys(db: Kysely<Database>, before: number, limit: number): Promise<number> {
+  const oldest = db.selectFrom('idempotency_keys').select('created_at').where('created_at', '<', before).orderBy('created_at').limit(limit);
+  const batchEnd = await db.selectFrom(oldest.as('batch')).select((eb) => eb.fn.max('created_at').as('last')).executeTakeFirst();
+  if (batchEnd?.last === null || batchEnd?.last === undefined) return 0;
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<=', Number(batchEnd.last)).where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

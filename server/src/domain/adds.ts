@@ -1,0 +1,94 @@
+/**
+ * Adding minutes to a day (contract, first and third editions): the day limits' answers, which
+ * days an add may name, and the keyed add that applies exactly once.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ActivityRecord } from '@common/api-types';
+import { addDaysIso } from '@common/buckets';
+import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, KEYED_ADD_DAYS_BACK, type Skill } from '@common/domain';
+import { addMinutesIn, type AddResult, type DayKey } from '../db/activity';
+import type { Database } from '../db/database';
+import { goalsInForce } from '../db/goals';
+import { onceForKey, type StoredAnswer } from '../db/idempotency';
+import { ApiHttpError, errorBody } from '../plugins/errors';
+import { toRecord } from './activityRecord';
+import { checkDate, isPlausibleToday, utcToday } from './dates';
+
+export const skillLimitError = (skill: Skill) =>
+  new ApiHttpError(400, 'DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_SKILL_LIMIT_MINS / 60} hours of ${skill} on one day.`);
+export const totalLimitError = () =>
+  new ApiHttpError(400, 'TOTAL_DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_TOTAL_LIMIT_MINS / 60} hours in one day across all skills.`);
+
+/** The day's record after an add, or the limit it would have passed. */
+export async function addedRecord(db: Kysely<Database>, key: DayKey, skill: Skill, result: AddResult): Promise<ActivityRecord> {
+  if (!result.ok) throw result.reason === 'skill' ? skillLimitError(skill) : totalLimitError();
+  return toRecord(result.day, await goalsInForce(db, key.userId, key.language, key.date, key.date));
+}
+
+/** Without a key an add names the learner's today; earlier days are edited with PATCH. */
+export function checkAddDate(app: FastifyInstance, date: string): void {
+  checkDate(app, date);
+  if (!isPlausibleToday(app, date)) {
+    throw new ApiHttpError(400, 'INVALID_INPUT', 'Minutes can only be added to today; edit earlier days in the calendar.');
+  }
+}
+
+/** With a key (an add made offline, sent later) a day up to KEYED_ADD_DAYS_BACK days before today. */
+function checkKeyedAddDate(app: FastifyInstance, date: string): void {
+  checkDate(app, date);
+  const earliest = addDaysIso(utcToday(app), -1 - KEYED_ADD_DAYS_BACK);
+  if (date < earliest) {
+    throw new ApiHttpError(
+      400,
+      'INVALID_INPUT',
+      `Minutes sent with an Idempotency-Key can be added to today or up to ${KEYED_ADD_DAYS_BACK} days before it (not before ${earliest}); edit earlier days in the calendar.`,
+    );
+  }
+}
+
+export interface KeyedAdd {
+  userId: number;
+  language: string;
+  date: string;
+  skill: Skill;
+  minutes: number;
+  key: string;
+}
+
+/**
+ * The add under an Idempotency-Key: the first request's answer (its record, or the 4xx it was
+ * refused with) is stored with the key in the add's own transaction and given back byte for byte
+ * to every later request with the same key and body. `serialize` writes the record exactly as
+ * the route's answer schema does.
+ */
+export async function addOnce(app: FastifyInstance, add: KeyedAdd, serialize: (record: ActivityRecord) => string): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+  const day = { userId: add.userId, language: add.language, date: add.date };
+  const claim = {
+    userId: add.userId,
+    key: add.key,
+    fingerprint: JSON.stringify([add.language, add.date, add.skill, add.minutes]),
+    now: app.now().getTime(),
+  };
+  const outcome = await onceForKey(app.db, claim, async (trx) => {
+    try {
+      checkKeyedAddDate(app, add.date);
+      // Days the calendar and the insights may already remember (two days before the server's
+      // UTC date, as they use) move the history version when an offline add reaches them.
+      const settledDay = add.date <= addDaysIso(utcToday(app), -2);
+      const result = await addMinutesIn(trx, day, add.skill, add.minutes, { settledDay });
+      return { status: 200, body: serialize(await addedRecord(trx, day, add.skill, result)) };
+    } catch (err) {
+      if (err instanceof ApiHttpError && err.statusCode < 500) return { status: err.statusCode, body: errorBody(err.code, err.message) };
+      throw err;
+    }
+  });
+  switch (outcome.kind) {
+    case 'reused':
+      throw new ApiHttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different add; send a new key for a new add.');
+    case 'inUse':
+      throw new ApiHttpError(409, 'IDEMPOTENCY_KEY_IN_USE', 'An add with this Idempotency-Key is still being processed; try again in a moment.', { 'retry-after': '1' });
+    default:
+      return { answer: outcome.answer, replayed: outcome.kind === 'replayed' };
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Idempotency keys are kept KEY_RETENTION_DAYS after their first use (the contract asks for at
+ * least 30), then deleted in the background: small batches with a turn of the event loop in
+ * between, a minute after start and every hour, so no request ever pays for a large prune.
+ * Several processes on one database may prune at once; a key deleted twice is simply gone.
+ */
+import type { FastifyInstance } from 'fastify';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { pruneKeys } from '../db/idempotency';
+
+export const KEY_RETENTION_DAYS = 31;
+const DAY_MS = 24 * 60 * 60_000;
+const BATCH = 500;
+const FIRST_RUN_MS = 60_000;
+const EVERY_MS = 60 * 60_000;
+
+/** Deletes every key older than the retention, a batch at a time; answers how many went. */
+export async function pruneExpiredKeys(app: FastifyInstance): Promise<number> {
+  const before = app.now().getTime() - KEY_RETENTION_DAYS * DAY_MS;
+  let total = 0;
+  for (;;) {
+    const deleted = await pruneKeys(app.db, before, BATCH);
+    total += deleted;
+    if (deleted < BATCH) return total;
+    await nextTurn();
+  }
+}
+
+export function registerKeyPruning(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  const run = () => {
+    pruneExpiredKeys(app)
+      .catch((err: unknown) => app.log.warn({ err }, 'pruning idempotency keys failed; next try in an hour'))
+      .finally(() => {
+        if (closed) return;
+        timer = setTimeout(run, EVERY_MS);
+        timer.unref();
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(run, FIRST_RUN_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+  });
+}

@@ -1,0 +1,79 @@
+/** The running timer (contract, third edition): kept on the server so every device sees the same clock. */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { emptyQuery, noContent } from '@common/schemas/primitives';
+import { startTimerConflictSchema, startTimerSchema, timerAnswerSchema, timerParamsSchema, type TimerAnswer } from '@common/schemas/timer';
+import { findTimer, startTimer, stopTimer } from '../db/timers';
+import { languageForWrite } from '../domain/languages';
+import { startInstant, toRunningTimer } from '../domain/timer';
+import { readErrors, security, writeErrors } from './schemas';
+
+const timerPath = underUser(API_PATHS.timer);
+
+export async function timerRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+
+  app.get(timerPath, {
+    schema: {
+      tags: ['timer'],
+      summary: 'The running timer, if any',
+      description: 'At most one timer runs per learner. The server never turns its time into minutes: the client does, when it stops it.',
+      security,
+      querystring: emptyQuery,
+      response: { 200: { ...timerAnswerSchema, description: '`timer` is null when none runs' }, ...readErrors() },
+    },
+    handler: async (request): Promise<TimerAnswer> => {
+      const row = await findTimer(app.db, request.userId);
+      return { timer: row ? toRunningTimer(row) : null };
+    },
+  });
+
+  app.put(timerPath, {
+    schema: {
+      tags: ['timer'],
+      summary: 'Start a timer for the current language',
+      description:
+        '`id` is made by the client; `startedAt` is the instant of the tap, accepted when at most 2 minutes after the server\'s clock ' +
+        'and at most 24 hours before it (else 400 INVALID_INPUT), so a start made offline keeps its instant. Answers 200 with the timer ' +
+        'that runs: the new one, or, for the same `id` again, the stored one (a retry starts nothing new). Another timer running (a ' +
+        'different `id`): 409 TIMER_RUNNING with that timer under `timer`. Before a language is chosen: 409 NO_LANGUAGE.',
+      security,
+      querystring: emptyQuery,
+      body: startTimerSchema,
+      response: { 200: { ...timerAnswerSchema, description: 'The running timer' }, ...writeErrors(), 409: startTimerConflictSchema },
+    },
+    handler: async (request, reply) => {
+      const { id, skill, startedAt } = request.body;
+      const started_at = startInstant(startedAt, app.now());
+      const language = await languageForWrite(app, request.userId, request.account);
+      const { running } = await startTimer(app.db, { user_id: request.userId, id, language, skill, started_at });
+      if (running.id === id) return { timer: toRunningTimer(running) };
+      const answer: FastifyReply = reply;
+      return answer.code(409).send({
+        error: 'TIMER_RUNNING',
+        message: `A ${running.skill} timer is already running; stop it before starting another.`,
+        timer: toRunningTimer(running),
+      });
+    },
+  });
+
+  app.delete(`${timerPath}/:id`, {
+    schema: {
+      tags: ['timer'],
+      summary: 'Stop a timer',
+      description:
+        '204 whether or not that timer runs (stopping twice, or from two devices, is harmless). The client first sends the minutes as ' +
+        'keyed adds, one per local day the timer ran (`Idempotency-Key: <timer id>:<date>`), so a stop retried from anywhere adds nothing twice.',
+      security,
+      querystring: emptyQuery,
+      params: timerParamsSchema,
+      response: { 204: noContent, ...writeErrors() },
+    },
+    handler: async (request, reply) => {
+      await stopTimer(app.db, request.userId, request.params.id);
+      const noContent: FastifyReply = reply;
+      return noContent.code(204).send();
+    },
+  });
+}
