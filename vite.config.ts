@@ -62,7 +62,8 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: ['test/e2e/**'],
+          // test/deploy runs on its own (npm run test:deploy): it starts nginx and PostgreSQL.
+          exclude: ['test/e2e/**', 'test/deploy/**'],
           setupFiles: ['test/setup.ts'],
         },
       },

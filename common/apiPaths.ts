@@ -9,6 +9,7 @@ export const API_PATHS = {
   authLogout: '/auth/logout',
   authCheck: '/auth/check',
   languages: '/languages',
+  health: '/health',
   user: '/user',
   language: '/user/language',
   hasLanguage: '/user/has-language',

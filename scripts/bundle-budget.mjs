@@ -16,7 +16,7 @@ const KB = 1024;
 const routes = [
   { name: 'sign-in', module: 'src/features/auth/LoginPage.tsx', budget: 160 * KB, visitor: true },
   { name: 'sign-up', module: 'src/features/auth/RegisterPage.tsx', budget: 160 * KB, visitor: true },
-  { name: 'dashboard', module: 'src/features/dashboard/DashboardPage.tsx', budget: 250 * KB },
+  { name: 'dashboard', module: 'src/app/DashboardScreen.tsx', budget: 250 * KB },
   { name: 'settings', module: 'src/features/settings/SettingsPage.tsx', budget: 250 * KB },
 ];
 

@@ -18,7 +18,7 @@ const screens = {
   '/register/language': 'src/features/onboarding/LanguageStep.tsx',
   '/register/goal': 'src/features/onboarding/GoalStep.tsx',
   '/register/previoustime': 'src/features/onboarding/PreviousTimeStep.tsx',
-  '/dashboard': 'src/features/dashboard/DashboardPage.tsx',
+  '/dashboard': 'src/app/DashboardScreen.tsx',
   '/settings': 'src/features/settings/SettingsPage.tsx',
   '/insights': 'src/features/insights/InsightsPage.tsx',
 };

@@ -3,12 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { ThemeProvider } from 'styled-components';
+import { keepFirstScreen, rememberTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
 import { makeBrowserRouter } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { GlobalStyle } from '@/styles/GlobalStyle';
 import { theme } from '@/styles/theme';
 
 const store = makeStore();
+rememberTimeZone(seedFirstAnswers(store));
+keepFirstScreen();
 const router = makeBrowserRouter(store);
 
 createRoot(document.getElementById('root')!).render(

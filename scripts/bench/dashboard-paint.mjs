@@ -43,11 +43,19 @@ const VERBOSE = process.env.BENCH_PAINT_VERBOSE === '1';
 
 export const targets = { performance: 95, landing: 100, accessibility: 100, lcpMs: 1800, tbtMs: 150, cls: 0, roundTrips: 2 };
 
-/** The pages of the issue, in the order of a round. */
-export const paintPages = () => [
+/**
+ * The pages of the issue, in the order of a round; with `base` (an earlier build's server, issue
+ * #32) each dashboard is followed by the same dashboard on that build, in the same round.
+ */
+export const paintPages = (base = null) => [
   { label: '/ (visitor)', path: '/', landing: true },
-  { label: '/dashboard, 1 month', path: '/dashboard', cookie: sessionCookie('month', 1) },
-  { label: '/dashboard, 10 years', path: '/dashboard', cookie: sessionCookie('long', 1) },
+  ...[
+    ['1 month', sessionCookie('month', 1)],
+    ['10 years', sessionCookie('long', 1)],
+  ].flatMap(([who, cookie]) => [
+    { label: `/dashboard, ${who}`, path: '/dashboard', cookie },
+    ...(base ? [{ label: `/dashboard, ${who}, ${base.commit}`, path: '/dashboard', cookie, origin: base.url, reference: true }] : []),
+  ]),
 ];
 
 const median = (values) => {
@@ -70,9 +78,9 @@ export async function lighthouseRounds(baseUrl, pages, log = console.log) {
       const line = [];
       for (const [i, page] of pages.entries()) {
         try {
-          const result = await audit(chrome, `${baseUrl}${page.path}`, page.cookie ? { Cookie: page.cookie } : undefined);
+          const result = await audit(chrome, `${page.origin ?? baseUrl}${page.path}`, page.cookie ? { Cookie: page.cookie } : undefined);
           runs[i].push(result);
-          line.push(`${page.label} ${result.performance}`);
+          line.push(`${page.label} ${result.performance}${result.url.endsWith(page.path) ? '' : ` (ended at ${new URL(result.url).pathname})`}`);
         } catch (err) {
           if (isStopping()) throw err;
           // One lost run (after lighthouse.mjs's retry) leaves the page with fewer runs, which the summary says; the others go on.
@@ -80,7 +88,8 @@ export async function lighthouseRounds(baseUrl, pages, log = console.log) {
           line.push(`${page.label} failed`);
         }
       }
-      log(`round ${r}/${RUNS} (load ${load()}): ${line.join(' · ')}`);
+      const index = runs.flatMap((pageRuns) => pageRuns.slice(-1)).map((run) => run.benchmarkIndex);
+      log(`round ${r}/${RUNS} (load ${load()}, benchmarkIndex ${Math.round(median(index))}): ${line.join(' · ')}`);
     }
   } finally {
     await chrome.stop();
@@ -92,13 +101,13 @@ const ms = (value) => `${Math.round(value)} ms`;
 
 /** The table of medians and the PASS/MISS checks of the issue. */
 export function lighthouseSummary(results) {
-  const rows = [['page', 'runs', 'performance (min–max)', 'LCP', 'TBT', 'CLS (max)', 'FCP', 'accessibility']];
+  const rows = [['page', 'runs', 'performance (min–max)', 'LCP', 'TBT', 'CLS (max)', 'FCP', 'accessibility', 'benchmarkIndex']];
   const checks = [];
   const notes = [];
   for (const page of results) {
     const { runs } = page;
     if (runs.length === 0) {
-      rows.push([page.label, 0, '-', '-', '-', '-', '-', '-']);
+      rows.push([page.label, 0, '-', '-', '-', '-', '-', '-', '-']);
       checks.push({ ok: false, text: `${page.label}: no Lighthouse run succeeded (${page.failures[0]})` });
       continue;
     }
@@ -115,6 +124,7 @@ export function lighthouseSummary(results) {
       `${round(s.cls, 3)} (${round(maxCls, 3)})`,
       ms(s.fcpMs),
       s.accessibility,
+      Math.round(m('benchmarkIndex')),
     ]);
     // The audits that cost points in the run closest to the median.
     const typical = runs.reduce((a, b) => (Math.abs(b.performance - s.performance) < Math.abs(a.performance - s.performance) ? b : a));
@@ -123,6 +133,8 @@ export function lighthouseSummary(results) {
     if (typical.shifts.length) notes.push(`${page.label}, layout shifts in that run: ${typical.shifts.join(', ')}`);
     for (const failure of page.failures) notes.push(`${page.label}, a run lost: ${failure}`);
 
+    // An earlier build's pages are measured for comparison only: the targets are this build's.
+    if (page.reference) continue;
     const audited = runs.every((r) => r.url.endsWith(page.path));
     checks.push({ ok: audited, text: `${page.label}: Lighthouse audited ${runs.map((r) => r.url).find((u) => !u.endsWith(page.path)) ?? page.path} in every run` });
     checks.push({ ok: runs.length === RUNS, text: `${page.label}: ${runs.length} of ${RUNS} Lighthouse runs` });
@@ -263,8 +275,9 @@ export function depths(requests) {
 function chainOf({ tracked, ignored }) {
   const requests = depths(tracked);
   const reads = requests.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
-  if (reads.length === 0) throw new Error('round trips: the dashboard made no /api/ read');
-  const deepest = reads.reduce((a, b) => (b.depth > a.depth || (b.depth === a.depth && b.start > a.start) ? b : a));
+  const document = requests.find((r) => r.type === 'Document');
+  // Issue #32: a page that carries its first answers makes no read; its data came with the document (0).
+  const deepest = reads.length === 0 ? document : reads.reduce((a, b) => (b.depth > a.depth || (b.depth === a.depth && b.start > a.start) ? b : a));
   const chain = [];
   for (let r = deepest, others = 0; r; others = r.afterOthers, r = r.after) {
     const url = new URL(r.url);
@@ -276,7 +289,6 @@ function chainOf({ tracked, ignored }) {
     for (const r of list) waves.set(r.depth, [...(waves.get(r.depth) ?? []), shortName(r)]);
     return [...waves.entries()].sort(([a], [b]) => a - b).map(([depth, names]) => ({ depth, names }));
   };
-  const document = requests.find((r) => r.type === 'Document');
   const at = (t) => String(Math.round(t - document.start)).padStart(5);
   const listing = [...requests, ...ignored]
     .sort((a, b) => a.start - b.start)
@@ -286,7 +298,7 @@ function chainOf({ tracked, ignored }) {
     roundTrips: deepest.depth,
     chain,
     // Milliseconds from the document's start to the end of the last read.
-    lastReadMs: Math.max(...reads.map((r) => r.end)) - document.start,
+    lastReadMs: (reads.length === 0 ? document.end : Math.max(...reads.map((r) => r.end))) - document.start,
     waves: byWave(reads),
     codeWaves: byWave(requests.filter((r) => r.type === 'Script' || r.type === 'Stylesheet')),
     requests: requests.length,

@@ -86,6 +86,8 @@ export async function audit(chrome, url, extraHeaders) {
     fcpMs: metric('first-contentful-paint'),
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
+    // Lighthouse's measure of the host's speed (higher is faster): figures are comparable only at a like index.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
     failing,
     // What to look at when LCP or CLS miss: the largest paint's element, and the elements that moved (with their share of CLS).
     lcpElement: nodeLabel(lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node),

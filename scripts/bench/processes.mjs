@@ -71,10 +71,10 @@ async function waitForHttp(url, child, log) {
  * Starts `node --import tsx <script>` with PORT set and waits until `readyPath` answers 200.
  * Node itself is spawned (no npx or tsx wrapper), so the PID held is the server's.
  */
-export async function startNodeServer(name, script, { env = {}, readyPath = '/' } = {}) {
+export async function startNodeServer(name, script, { env = {}, readyPath = '/', cwd = REPO_ROOT } = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: REPO_ROOT,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     // Request logs go to /dev/null as they would go to a log shipper: the cost of writing them stays measured.
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { baseRef, buildBase } from './baseBuild.mjs';
 import * as h from './history.mjs';
 import * as paint from './dashboard-paint.mjs';
 import { queryPlans } from './plans.mjs';
@@ -27,8 +28,12 @@ const INSIGHTS_ONLY = args.has('--insights');
 // (with --no-lighthouse: the round trips alone).
 const PAINT_ONLY = args.has('--paint');
 const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY;
-// The full run with Lighthouse holds 15 Lighthouse runs (issue #18, about 4 minutes on 2 cores): it gets 15 minutes.
-const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_S ?? (LIGHTHOUSE && !PAINT_ONLY ? 900 : 570)) * 1000;
+// --paint's Lighthouse rounds hold each dashboard of an earlier commit too (issue #32; BENCH_PAINT_BASE,
+// HEAD~1 by default; --no-compare: this build alone). SQLite only: both builds get a database alike.
+const BASE_REF = PAINT_ONLY && LIGHTHOUSE && !POSTGRES ? baseRef(args) : null;
+// The full run with Lighthouse holds 15 Lighthouse runs (issue #18, about 4 minutes on 2 cores): it gets 15 minutes;
+// --paint with the earlier build, its build and 25 runs: 20 minutes.
+const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_S ?? (BASE_REF ? 1200 : LIGHTHOUSE && !PAINT_ONLY ? 900 : 570)) * 1000;
 const BULK_USERS = 100_000;
 const targets = { ceilingShare: 0.5, growthRatio: 1.2, hostileP99Ms: 50 };
 
@@ -138,8 +143,22 @@ async function main() {
 
 /** `--paint`: the server on a fresh database with the 1-month and 10-year learners, then only the section below. */
 async function paintOnly(databaseUrl, serverEnv) {
-  const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
-  console.log(`server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
+  const built = BASE_REF ? buildBase(BASE_REF) : null;
+  const app = await paintServer('app', databaseUrl, serverEnv);
+  let base = null;
+  if (built) {
+    const baseDatabaseUrl = await startDatabase();
+    const server = await paintServer(`app ${built.commit}`, baseDatabaseUrl, { ...serverEnv, DATABASE_URL: baseDatabaseUrl, SERVE_SPA: join(built.dir, 'dist') }, built.dir);
+    base = { ...built, url: server.url };
+  }
+  await dashboardPaint(app.url, { lighthouse: LIGHTHOUSE, base });
+  heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
+}
+
+/** A server of the build in `cwd` on its own database, seeded with the 1-month and the 10-year learner, their reads checked. */
+async function paintServer(name, databaseUrl, env, cwd = REPO_ROOT) {
+  const app = await startNodeServer(name, 'server/src/server.ts', { env, readyPath: '/api/languages', cwd });
+  console.log(`${name}: pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
   const db = await openDatabase(databaseUrl);
   onCleanup(() => db.close());
   const passwordHash = await benchPasswordHash();
@@ -147,12 +166,14 @@ async function paintOnly(databaseUrl, serverEnv) {
   await seedLearners(db, { prefix: 'month', first: 1, last: 1, languages: ['Spanish'], days: 30, passwordHash, today });
   await seedLearners(db, { prefix: 'long', first: 1, last: 1, languages: ['Spanish', 'French'], days: 3650, passwordHash, today });
   for (const prefix of ['month', 'long']) await s.checkAnswers(app.url, s.dashboardReads(), sessionCookie(prefix, 1));
-  await dashboardPaint(app.url, { lighthouse: LIGHTHOUSE });
-  heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
+  return app;
 }
 
-/** Issue #18: the dashboard's first paint on a phone, for the 1-month and the 10-year learner, beside the landing page. */
-async function dashboardPaint(baseUrl, { lighthouse: withLighthouse }) {
+/**
+ * Issue #18: the dashboard's first paint on a phone, for the 1-month and the 10-year learner, beside the landing page;
+ * with `base` (issue #32), each dashboard of an earlier build in the same rounds.
+ */
+async function dashboardPaint(baseUrl, { lighthouse: withLighthouse, base = null }) {
   heading(`Request round trips to the last dashboard read (Chromium, ${paint.PHONE.viewport.width}x${paint.PHONE.viewport.height} phone, +${paint.LATENCY_MS} ms latency per request)`);
   try {
     const trips = paint.roundTripSummary(await paint.roundTrips(baseUrl, paint.roundTripLearners()));
@@ -164,8 +185,9 @@ async function dashboardPaint(baseUrl, { lighthouse: withLighthouse }) {
     check(false, `round trips: ${err instanceof Error ? err.message : err}`);
   }
   if (!withLighthouse) return;
-  heading(`Lighthouse 12 (mobile: slow 4G, 4x CPU slowdown), ${paint.RUNS} runs per page, interleaved; medians`);
-  const lighthouse = paint.lighthouseSummary(await paint.lighthouseRounds(baseUrl, paint.paintPages()));
+  const beside = base ? `, this build beside ${base.commit} (${BASE_REF})` : '';
+  heading(`Lighthouse 12 (mobile: slow 4G, 4x CPU slowdown, plain HTTP/1.1), ${paint.RUNS} runs per page, interleaved${beside}; medians`);
+  const lighthouse = paint.lighthouseSummary(await paint.lighthouseRounds(baseUrl, paint.paintPages(base)));
   console.log(lighthouse.text);
   for (const c of lighthouse.checks) check(c.ok, c.text);
 }

@@ -8,10 +8,13 @@ import { registerAuth, type SessionOptions } from './plugins/auth';
 import { DEFAULT_REQUEST_TIMEOUT_MS, registerDeadline } from './plugins/availability';
 import { clientErrorHandler } from './plugins/clientErrors';
 import { registerDocs } from './plugins/docs';
+import { registerDraining } from './plugins/draining';
 import { registerErrors } from './plugins/errors';
 import { timerRoutes } from './routes/timer';
 import { registerKeyPruning } from './plugins/keyPruning';
+import { registerHeavyCalls, type HeavyCallOptions } from './plugins/heavyCalls';
 import { registerInputHygiene } from './plugins/inputHygiene';
+import { registerJsonBody } from './plugins/jsonBody';
 import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
 import { registerSpa, type SpaFallback } from './plugins/spa';
@@ -21,6 +24,7 @@ import { authRoutes } from './routes/auth';
 import { calendarRoutes } from './routes/calendar';
 import { exportRoutes } from './routes/export';
 import { goalRoutes } from './routes/goal';
+import { healthRoutes } from './routes/health';
 import { importRoutes } from './routes/import';
 import { languageRoutes } from './routes/languages';
 import { milestoneRoutes } from './routes/milestones';
@@ -54,6 +58,11 @@ export interface AppOptions {
   hashQueue?: HashQueueOptions;
   /** Every request is answered (503 at worst) within this time. */
   requestTimeoutMs?: number;
+  /**
+   * Import, export and stats: their deadline (default requestTimeoutMs), which aborts the work
+   * rather than answering beside it, and how many run and wait at once (plugins/heavyCalls.ts).
+   */
+  heavyCalls?: HeavyCallOptions & { deadlineMs?: number };
   /** PostgreSQL connect and statement timeout. */
   databaseTimeoutMs?: number;
 }
@@ -85,6 +94,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(options.trustProxy),
     clientErrorHandler,
+    // A request already on an accepted connection when the server closes is served, not refused: nginx
+    // never resends a refused POST. Idle keep-alive connections are closed at once (server.ts).
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
@@ -118,9 +131,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   let spaFallback: SpaFallback | null = null;
-  registerDeadline(app, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  registerDraining(app);
+  const defaultMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  registerDeadline(app, { defaultMs, heavyMs: options.heavyCalls?.deadlineMs ?? defaultMs });
+  registerHeavyCalls(app, options.heavyCalls);
   registerErrors(app, (request, reply) => spaFallback?.(request, reply) ?? null);
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
+  registerJsonBody(app);
   registerInputHygiene(app);
   registerKeyPruning(app);
   await registerAuth(app, session);
@@ -128,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(languageRoutes, { prefix: '/api' });
+  await app.register(healthRoutes, { prefix: '/api' });
   await app.register(
     async (user) => {
       user.addHook('onRequest', user.requireUser);

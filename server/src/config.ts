@@ -11,6 +11,8 @@
  *   RATE_LIMIT_PER_IP / RATE_LIMIT_PER_ACCOUNT: sign-in attempts per address and sign-in or sign-up
  *   attempts per email allowed per 15 minutes (defaults 50 and 10); RATE_LIMIT_SIGNUP_PER_IP: sign-ups
  *   per address per hour (default 10). Test and benchmark runs that sign up many users from one address raise them.
+ *   SHUTDOWN_DRAIN_MS (0): behind a proxy, how long a process asked to stop keeps serving writes while it
+ *   answers reads and its health check 503, before it stops accepting (plugins/draining.ts, deploy/).
  */
 import { resolve } from 'node:path';
 import type { AppOptions } from './app';
@@ -18,6 +20,8 @@ import type { AppOptions } from './app';
 export interface ServerConfig {
   port: number;
   host: string;
+  /** Time between the stop signal and closing the listener: the proxy's time to stop sending. */
+  drainMs: number;
   app: AppOptions;
 }
 
@@ -25,6 +29,13 @@ function positiveInt(name: string, value: string | undefined): number | undefine
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, not "${value}"`);
+  return n;
+}
+
+function milliseconds(name: string, value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds, not "${value}"`);
   return n;
 }
 
@@ -58,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
+    drainMs: milliseconds('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS),
     app: {
       databaseUrl: env.DATABASE_URL || `sqlite:${resolve('data', 'tracker.db')}`,
       corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),

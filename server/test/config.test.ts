@@ -30,3 +30,16 @@ describe('RATE_LIMIT_SIGNUP_PER_IP', () => {
     expect(() => loadConfig({ RATE_LIMIT_SIGNUP_PER_IP: 'ten' })).toThrow(/RATE_LIMIT_SIGNUP_PER_IP/);
   });
 });
+
+describe('SHUTDOWN_DRAIN_MS', () => {
+  it('is no drain unless set, so a process without a proxy in front stops at once', () => {
+    expect(loadConfig({}).drainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).drainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '3000' }).drainMs).toBe(3000);
+  });
+
+  it('refuses anything but whole milliseconds at start-up', () => {
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '3s' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+});

@@ -42,15 +42,16 @@ describeDb('POST /api/user/import: Toggl Track files', () => {
     expect((await me.api.get('/api/user/progress')).json().languages).toEqual([{ name: 'Japanese' }, { name: 'Spanish' }]);
   });
 
-  it('merging the same Toggl file again changes nothing; new entries for a day replace that day', async () => {
+  it("merging the same Toggl file again changes nothing; new entries for a day replace that day's minutes of their skill only (#31)", async () => {
     const me = await learner(t.app, t.db, 'Japanese');
     const content = fixture('ben-japanese-named.csv');
     await importFile(me.api, { source: 'toggl-csv', content });
     const once = await snapshot(t.db, me.userId);
     expect((await importFile(me.api, { source: 'toggl-csv', content })).json()).toMatchObject({ replacedDays: 0 });
     expect(await snapshot(t.db, me.userId)).toEqual(once);
+    const before = minutesByDay((await me.api.get('/api/user/daily-activity/all')).json())['2025-06-01'] ?? [0, 0, 0, 0];
     await importFile(me.api, { source: 'toggl-csv', content: [HEADER, entry('2025-06-01', '00:10:00', 'x', 'reading')].join('\n') });
-    expect(minutesByDay((await me.api.get('/api/user/daily-activity/all')).json())['2025-06-01']).toEqual([0, 10, 0, 0]);
+    expect(minutesByDay((await me.api.get('/api/user/daily-activity/all')).json())['2025-06-01']).toEqual([before[0], 10, before[2], before[3]]);
   });
 });
 

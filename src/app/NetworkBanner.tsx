@@ -6,6 +6,8 @@ import type { RootState } from '@/app/store';
 import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
 import { selectOnline } from '@/features/sync/syncSlice';
+import { useOnServerReturn } from '@/components/useOnServerReturn';
+import { apiAnswers } from '@/lib/apiAnswers';
 import { ERRORS, isNetworkError } from '@/lib/errorMessages';
 
 interface FailedRead {
@@ -13,9 +15,10 @@ interface FailedRead {
   originalArgs: unknown;
 }
 
+// A read asked again keeps its last error while pending: the banner stays until an answer comes.
 const selectReadsWithoutAnswer = createSelector([(state: RootState) => state.api.queries], (queries): FailedRead[] =>
   Object.values(queries).flatMap((query) =>
-    query?.status === 'rejected' && query.endpointName && isNetworkError(query.error)
+    (query?.status === 'rejected' || query?.status === 'pending') && query.endpointName && isNetworkError(query.error)
       ? [{ endpointName: query.endpointName, originalArgs: query.originalArgs }]
       : [],
   ),
@@ -25,13 +28,23 @@ type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: bool
 
 /**
  * One calm line while the server cannot be reached, instead of a message per panel: spec 7's
- * network message, announced once, and 'Try again' for every read that got no answer.
- * With the browser offline it says so instead, and that adds wait for the network (the outbox).
+ * network message, announced once, and 'Try again' for every read that got no answer. The same
+ * reads are asked again by themselves as soon as the server answers (issue #31). With the browser
+ * offline it says so instead, and that adds wait for the network (the outbox).
  */
 export function NetworkBanner() {
   const dispatch = useAppDispatch();
   const failed = useAppSelector(selectReadsWithoutAnswer);
   const online = useAppSelector(selectOnline);
+
+  // A read already asked again (pending) is not sent twice: RTK Query skips it.
+  const retry = () => {
+    for (const { endpointName, originalArgs } of failed) {
+      const endpoint = apiSlice.endpoints[endpointName as keyof typeof apiSlice.endpoints] as unknown as { initiate: Initiate };
+      void dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
+    }
+  };
+  useOnServerReturn(online && failed.length > 0, apiAnswers, retry);
   // Offline is a state the learner chose or expects, not a failure: said calmly, once.
   if (!online) {
     return (
@@ -41,13 +54,6 @@ export function NetworkBanner() {
     );
   }
   if (failed.length === 0) return null;
-
-  const retry = () => {
-    for (const { endpointName, originalArgs } of failed) {
-      const endpoint = apiSlice.endpoints[endpointName as keyof typeof apiSlice.endpoints] as unknown as { initiate: Initiate };
-      void dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
-    }
-  };
 
   return (
     <Banner role="alert">

@@ -27,6 +27,7 @@ import type { ImportAnswer, ImportBody } from '@common/schemas/data';
 import type { DayBoundary } from '@common/schemas/dayBoundary';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Stats, StatsQuery } from '@common/schemas/stats';
+import type { RunningTimer, StartTimer, TimerAnswer } from '@common/schemas/timer';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { monthOf, monthRange } from '@/lib/calendar';
 import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
@@ -47,6 +48,8 @@ const TAGS = [
   'RestDays',
   // Issue 28: when the learner's day ends.
   'DayBoundary',
+  // Contract, third edition: the running timer, kept on the server.
+  'Timer',
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
@@ -281,6 +284,24 @@ export const apiSlice = createApi({
       invalidatesTags: ['DayBoundary'],
     }),
 
+    // ---- the running timer (contract, third edition) ----
+    getTimer: build.query<TimerAnswer, void>({
+      query: () => API_PATHS.timer,
+      providesTags: ['Timer'],
+    }),
+    /** A retry with the same id starts nothing new; another running timer is 409 TIMER_RUNNING. */
+    startTimer: build.mutation<TimerAnswer, StartTimer>({
+      query: (body) => ({ url: API_PATHS.timer, method: 'PUT', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['Timer'],
+    }),
+    /** Stopping twice is harmless (204). The minutes went ahead as keyed adds (addRequested). */
+    stopTimer: build.mutation<void, Pick<RunningTimer, 'id'>>({
+      query: ({ id }) => ({ url: `${API_PATHS.timer}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      extraOptions: noRetry,
+      invalidatesTags: ['Timer'],
+    }),
+
     // ---- your data (the export is a plain download link, not a cached read) ----
     importData: build.mutation<ImportAnswer, ImportBody>({
       query: (body) => ({ url: API_PATHS.import, method: 'POST', body }),
@@ -323,8 +344,22 @@ export const {
   useGetDayBoundaryQuery,
   useSaveDayBoundaryMutation,
   useImportDataMutation,
+  useStartTimerMutation,
+  useStopTimerMutation,
 } = apiSlice;
 
 /** The daily minutes are the one read refetched when the window regains focus (spec 4). */
 export const useDailyMinutesQuery = (date: string) =>
   apiSlice.useGetDailyMinutesQuery(date, { refetchOnFocus: true });
+
+/**
+ * The running timer: refetched on focus, on reconnect and every minute while the page is seen,
+ * so a timer started or stopped on another device shows here within one refetch.
+ */
+export const useRunningTimerQuery = () =>
+  apiSlice.useGetTimerQuery(undefined, {
+    refetchOnFocus: true,
+    refetchOnReconnect: true,
+    pollingInterval: 60_000,
+    skipPollingIfUnfocused: true,
+  });

@@ -68,6 +68,7 @@ export function prefetchDashboard({ dispatch, getState }: Pick<AppStore, 'dispat
     prefetch('getPreviousHours', undefined, {}),
     prefetch('getMilestones', undefined, {}),
     prefetch('getLanguages', undefined, {}),
+    prefetch('getTimer', undefined, {}),
   ]) {
     dispatch(read);
   }

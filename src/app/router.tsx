@@ -60,7 +60,7 @@ const screens = (store: AppStore): RouteObject[] => [
           });
           return null;
         },
-        lazy: screen(async () => (await import('@/features/dashboard/DashboardPage')).DashboardPage),
+        lazy: screen(async () => (await import('@/app/DashboardScreen')).DashboardScreen),
       },
       {
         path: paths.settings,

@@ -6,8 +6,9 @@ import { dashboardSlice, persistActiveTab } from '@/features/dashboard/dashboard
 import { settingsSlice } from '@/features/settings/settingsSlice';
 import { outboxMiddleware } from '@/features/sync/outbox';
 import { syncSlice } from '@/features/sync/syncSlice';
+import { persistUnsentTimer, timerSlice } from '@/features/timer/timerSlice';
 
-const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settingsSlice, syncSlice);
+const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settingsSlice, syncSlice, timerSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -15,7 +16,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(apiSlice.middleware, endSessionOnUnauthorized, persistActiveTab.middleware, outboxMiddleware()),
+    middleware: (getDefault) =>
+      getDefault().concat(apiSlice.middleware, endSessionOnUnauthorized, persistActiveTab.middleware, persistUnsentTimer.middleware, outboxMiddleware()),
     devTools: import.meta.env.DEV,
   });
   // Enables refetchOnFocus / refetchOnReconnect for the queries that ask for it.

@@ -11,7 +11,9 @@ const PIECES = 12;
 /**
  * A short burst of confetti around a banner that stays until dismissed. The banner is a status
  * message, so screen readers announce it without moving focus; with reduced motion asked for,
- * the confetti is left out and only the banner shows.
+ * the confetti is left out and only the banner shows. It takes its own place in the page rather
+ * than floating over it, so it never hides a control (issue #31: it covered the phone's header
+ * and the desktop's goal widget).
  */
 export function Celebration({ message, onDismiss }: CelebrationProps) {
   return (
@@ -38,25 +40,23 @@ const pop = keyframes`
 `;
 
 const rise = keyframes`
-  from { transform: translate(-50%, 24px); opacity: 0; }
-  to { transform: translate(-50%, 0); opacity: 1; }
+  from { transform: translateY(-8px); opacity: 0; }
+  to { transform: translateY(0); opacity: 1; }
 `;
 
+/* Confetti may rise above and below the banner but never past a phone's edges (no sideways scroll). */
 const Banner = styled.div`
-  position: fixed;
-  left: 50%;
-  top: ${({ theme }) => theme.space.md};
-  z-index: 900;
+  position: relative;
+  overflow-x: clip;
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-  width: min(calc(100% - 32px), 480px);
+  width: 100%;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.sm} ${theme.space.sm} ${theme.space.md}`};
   border: 2px solid ${({ theme }) => theme.colors.success};
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow.modal};
-  transform: translateX(-50%);
+  box-shadow: ${({ theme }) => theme.shadow.card};
   animation: ${rise} 0.3s ease-out;
 `;
 

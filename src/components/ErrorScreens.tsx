@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useRouteError } from 'react-router';
+import { Link, useRouteError } from 'react-router';
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
 import { Mascot } from '@/components/Mascot';
 import { ErrorLine, Loading } from '@/components/StatusMessage';
+import { useOnServerReturn } from '@/components/useOnServerReturn';
 import { isChunkLoadError, reloadOnceForChunk, serverAnswers } from '@/lib/chunkReload';
 import { ERRORS } from '@/lib/errorMessages';
 
@@ -26,7 +27,8 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
 /**
  * The router's error screen for every route (spec 8's heading 'Unexpected Application Error!'):
  * a screen failing to render, or its code failing to load. A failed chunk first reloads the page
- * once by itself (a deploy replaced it), unless the server is down, which the screen then says.
+ * once by itself (a deploy replaced it), unless the server is down: then the screen says so and
+ * opens the page by itself as soon as the server answers again.
  */
 export function RouteErrorScreen() {
   const error = useRouteError();
@@ -50,12 +52,25 @@ export function RouteErrorScreen() {
     if (await serverAnswers()) window.location.reload();
     else setPhase('unreachable');
   };
+  useOnServerReturn(phase === 'unreachable', serverAnswers, () => window.location.reload());
 
   if (phase === 'checking') return <Loading />;
+  if (phase === 'unreachable') {
+    return (
+      <Screen title="Waiting for the server">
+        <ErrorLine role="alert">{ERRORS.NETWORK_ERROR}</ErrorLine>
+        <p>This page could not be opened without the server. It opens by itself as soon as the server answers again.</p>
+        <Actions>
+          <Button onClick={() => void tryAgain()}>Try again</Button>
+          {/* Within the app: loading a page from the server is what cannot work now. */}
+          <Link to={HOME}>Go to your dashboard</Link>
+        </Actions>
+      </Screen>
+    );
+  }
   return (
     <Screen title="Unexpected Application Error!">
       <p>Something went wrong while showing this page. Your saved progress is safe.</p>
-      {phase === 'unreachable' && <ErrorLine role="alert">{ERRORS.NETWORK_ERROR}</ErrorLine>}
       <Actions>
         <Button onClick={() => void tryAgain()}>Try again</Button>
         <a href={HOME}>Go to your dashboard</a>

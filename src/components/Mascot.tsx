@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { BRAND_NAME } from '@common/domain';
 
 interface MascotProps {
@@ -6,8 +7,13 @@ interface MascotProps {
   className?: string;
 }
 
-/** The brand mascot: a friendly purple owl. */
+/**
+ * The brand mascot: a friendly purple owl. Without the server (and not in the browser's cache)
+ * the picture cannot load: it then leaves its place empty rather than show its alt text.
+ */
 export function Mascot({ size = 160, className }: MascotProps) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <span style={{ display: 'block', width: size, height: size }} className={className} aria-hidden="true" />;
   return (
     <img
       src="/mascot.svg"
@@ -15,6 +21,7 @@ export function Mascot({ size = 160, className }: MascotProps) {
       width={size}
       height={size}
       className={className}
+      onError={() => setFailed(true)}
     />
   );
 }

@@ -13,7 +13,8 @@ export function Loading() {
 
 export function LoadingScreen() {
   return (
-    <FullHeight>
+    // Marked so the server's first screen stays up while this shows (src/app/firstAnswers.ts).
+    <FullHeight data-loading-screen="">
       <Loading />
     </FullHeight>
   );

@@ -39,6 +39,10 @@ export const ERRORS = {
   GET_DAY_BOUNDARY_ERROR: 'Error getting when your day ends',
   UPDATE_DAY_BOUNDARY_ERROR: 'Error updating when your day ends',
   IMPORT_ERROR: 'Error importing data',
+  // Contract, third edition: the running timer.
+  GET_TIMER_ERROR: 'Error getting timer',
+  START_TIMER_ERROR: 'Error starting timer',
+  STOP_TIMER_ERROR: 'Error stopping timer',
   // Shown instead of sending milestones the server would refuse (INVALID_MILESTONES).
   INVALID_MILESTONES: `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS.toLocaleString('en-GB')}, each higher than the one before`,
 } as const;
@@ -87,6 +91,10 @@ export const CALL_ERRORS = {
   saveDayBoundary: 'UPDATE_DAY_BOUNDARY_ERROR',
   // A refusal the server explains (its problems by line, a 4xx message) is shown in the server's words.
   importData: 'IMPORT_ERROR',
+  getTimer: 'GET_TIMER_ERROR',
+  // A start or stop that got no answer is kept on this device and sent again (src/features/timer).
+  startTimer: 'START_TIMER_ERROR',
+  stopTimer: 'STOP_TIMER_ERROR',
 } as const satisfies Record<string, ErrorKey>;
 
 export type CallName = keyof typeof CALL_ERRORS;

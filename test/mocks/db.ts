@@ -5,6 +5,7 @@
 import type { ActivityRecord } from '@common/api-types';
 import type { Milestones } from '@common/domain';
 import type { RestDays } from '@common/schemas/restDays';
+import type { RunningTimer } from '@common/schemas/timer';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS } from '@common/domain';
 
 export interface LanguageData {
@@ -25,6 +26,8 @@ export interface MockDb {
   restDays: RestDays;
   /** "My day ends at" (issue 28), per learner. */
   dayEndsAtHour: number;
+  /** The one running timer (contract, third edition). */
+  timer: RunningTimer | null;
 }
 
 export const ALL_LANGUAGES = ['Arabic', 'English', 'French', 'German', 'Japanese', 'Spanish'];
@@ -45,6 +48,7 @@ const fresh = (): MockDb => ({
   perLanguage: {},
   restDays: { weekdays: [], periods: [] },
   dayEndsAtHour: 0,
+  timer: null,
 });
 
 export let db: MockDb = fresh();

@@ -5,7 +5,7 @@
  * they stay exact whatever changed.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES, DEFAULT_PREVIOUS_HOURS, type Milestones, type Skill } from '@common/domain';
 import type { RestDays } from '@common/schemas/restDays';
 import { historyChanged, type DayRow } from './activity';
@@ -36,10 +36,26 @@ export interface ImportWrite {
   currentLanguage?: string | null;
 }
 
-export async function writeImport(db: Kysely<Database>, write: ImportWrite): Promise<void> {
+/** When the import must stop: `signal` aborts at `at` (epoch milliseconds). */
+export interface Deadline {
+  signal: AbortSignal;
+  at: number;
+}
+
+/**
+ * The deadline is checked between batches and once more before COMMIT: a throw inside the
+ * transaction rolls it back, so an import stopped by its deadline leaves nothing behind. On
+ * PostgreSQL a single statement is also cancelled by the database when the time is up.
+ */
+export async function writeImport(db: Kysely<Database>, write: ImportWrite, deadline: Deadline): Promise<void> {
   const names = write.languages.map((l) => l.language);
+  deadline.signal.throwIfAborted();
   await db.transaction().execute(async (trx) => {
-    for (const change of write.languages) await writeLanguage(trx, change, write);
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      const leftMs = Math.max(1, Math.ceil(deadline.at - Date.now()));
+      await sql.raw(`set local statement_timeout = ${leftMs}`).execute(trx);
+    }
+    for (const change of write.languages) await writeLanguage(trx, change, write, deadline.signal);
     if (write.restDays) await writeRestDays(trx, write.userId, write.restDays);
     if (write.dayEndsAtHour !== undefined) await saveDayEndsAtHour(trx, write.userId, write.dayEndsAtHour);
     const user = await trx.selectFrom('users').select('current_language').where('id', '=', write.userId).executeTakeFirst();
@@ -47,10 +63,11 @@ export async function writeImport(db: Kysely<Database>, write: ImportWrite): Pro
       const current = write.currentLanguage && names.includes(write.currentLanguage) ? write.currentLanguage : names[0];
       await trx.updateTable('users').set({ current_language: current }).where('id', '=', write.userId).execute();
     }
+    deadline.signal.throwIfAborted();
   });
 }
 
-async function writeLanguage(trx: Transaction<Database>, change: LanguageWrite, options: ImportWrite): Promise<void> {
+async function writeLanguage(trx: Transaction<Database>, change: LanguageWrite, options: ImportWrite, signal: AbortSignal): Promise<void> {
   const { userId, language } = { userId: options.userId, language: change.language };
   const started = await trx
     .insertInto('user_languages')
@@ -92,6 +109,7 @@ async function writeLanguage(trx: Transaction<Database>, change: LanguageWrite, 
       )
       .execute();
     await nextTurn();
+    signal.throwIfAborted();
   }
   await recomputeTotals(trx, userId, language);
 }

@@ -4,10 +4,7 @@
  * this rule) and SQLite would store it; control and bidi characters make look-alike or garbled
  * values. An imported file's own text is the importer's to judge (it reports problems by line).
  */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
-
-export const hasUnsafeCharacter = (text: string): boolean => UNSAFE.test(text);
+import { hasUnsafeCharacter } from '@common/domain';
 
 /** The dotted path of the first string under `value` holding an unsafe character, or null. */
 export function unsafeTextField(value: unknown, path: string, skip: ReadonlySet<string> = new Set()): string | null {

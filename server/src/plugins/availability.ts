@@ -3,9 +3,13 @@
  * answering 500 when the server cannot do its work right now: a deadline on every request, and
  * the database errors that mean "not now" (PostgreSQL unreachable or timed out, SQLite busy or
  * its disk full). With PostgreSQL stopped, /api/auth/check used to wait 20 s and more.
+ *
+ * A heavy call (plugins/heavyCalls.ts) is not answered by the timer: its deadline aborts
+ * `request.deadline`, the work stops at its next check (an import's transaction rolls back) and
+ * the handler answers 503 itself, so the 503 always means that nothing changed.
  */
 import type { FastifyInstance } from 'fastify';
-import { RETRY_AFTER_SECONDS, sendError } from './errors';
+import { ApiHttpError, RETRY_AFTER_SECONDS, sendError } from './errors';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 /**
@@ -14,23 +18,46 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
  */
 export const HASHING_REQUEST_TIMEOUT_MS = 30_000;
 
+const LATE_MESSAGE = 'The server could not answer in time. Please try again in a few seconds.';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** This route's own deadline, instead of the server's. */
     requestTimeoutMs?: number;
   }
+  interface FastifyRequest {
+    /** Aborted when the request's deadline passes; its reason is the 503 to answer. */
+    deadline: AbortSignal;
+    /** When the deadline passes, in epoch milliseconds. */
+    deadlineAt: number;
+  }
 }
 
-/** Every request gets an answer within `timeoutMs` (or its route's own deadline), whatever it waits for. */
-export function registerDeadline(app: FastifyInstance, defaultTimeoutMs: number): void {
+export interface Deadlines {
+  /** Every other request. */
+  defaultMs: number;
+  /** Import, export and stats (routes with `config.heavy`). */
+  heavyMs: number;
+}
+
+/** Every request gets an answer within its deadline (or its route's own), whatever it waits for. */
+export function registerDeadline(app: FastifyInstance, deadlines: Deadlines): void {
+  app.decorateRequest('deadline', null as unknown as AbortSignal);
+  app.decorateRequest('deadlineAt', 0);
   app.addHook('onRequest', (request, reply, done) => {
-    const timeoutMs = request.routeOptions.config?.requestTimeoutMs ?? defaultTimeoutMs;
+    const config = request.routeOptions.config;
+    const heavy = config?.heavy !== undefined;
+    const timeoutMs = config?.requestTimeoutMs ?? (heavy ? deadlines.heavyMs : deadlines.defaultMs);
+    const controller = new AbortController();
+    request.deadline = controller.signal;
+    request.deadlineAt = Date.now() + timeoutMs;
     const timer = setTimeout(() => {
+      controller.abort(new ApiHttpError(503, 'SERVICE_UNAVAILABLE', LATE_MESSAGE, { 'retry-after': RETRY_AFTER_SECONDS }));
       // A response already on its way (e.g. a file being streamed) cannot be replaced.
-      if (reply.sent || reply.raw.headersSent) return;
+      if (heavy || reply.sent || reply.raw.headersSent) return;
       request.log.warn(`no answer within ${timeoutMs} ms; answering 503`);
       reply.header('retry-after', RETRY_AFTER_SECONDS);
-      sendError(reply, 503, 'SERVICE_UNAVAILABLE', 'The server could not answer in time. Please try again in a few seconds.');
+      sendError(reply, 503, 'SERVICE_UNAVAILABLE', LATE_MESSAGE);
     }, timeoutMs);
     timer.unref();
     reply.raw.once('close', () => clearTimeout(timer));

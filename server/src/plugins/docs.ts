@@ -28,6 +28,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         { name: 'settings', description: 'Daily goal, previous hours and level milestones, per language' },
         { name: 'activity', description: 'Minutes logged per day and skill' },
         { name: 'progress', description: 'Totals, level and account' },
+        { name: 'operations', description: 'For the proxy and deploy scripts in front of the processes' },
       ],
     },
   });

@@ -76,8 +76,8 @@ const FASTIFY_CODES: Record<string, [number, ApiErrorCode, string]> = {
 };
 
 export function registerErrors(app: FastifyInstance, spaFallback: SpaFallback): void {
-  // The default JSON parser already strips __proto__/constructor pollution; its parse errors are
-  // among FASTIFY_CODES.
+  // The JSON parser (plugins/jsonBody.ts) refuses __proto__/constructor.prototype keys by name;
+  // its other parse errors are among FASTIFY_CODES.
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof ApiHttpError) {
       reply.headers(err.headers);

@@ -1,12 +1,16 @@
 /**
  * Serves the built SPA: hashed files under /assets are cached for a year, index.html is
  * revalidated every time so a deploy is picked up at once. Any GET outside /api that is not a
- * file answers index.html, so deep links like /dashboard work on reload.
+ * file answers index.html, so deep links like /dashboard work on reload. A signed-in screen's
+ * page, asked with a live session, also carries its first reads' answers (firstAnswers.ts) and
+ * is then private and never stored.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answersScript, dashboardShell, firstAnswers, isSignedInScreen } from './firstAnswers';
 
 const NO_CACHE = 'no-cache';
 
@@ -34,10 +38,31 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
   // (scripts/route-pages.mjs); any other path, index.html itself.
   const pagesFile = resolve(root, 'route-pages.json');
   const routePages = new Map<string, string>(existsSync(pagesFile) ? Object.entries(JSON.parse(readFileSync(pagesFile, 'utf8'))) : []);
+  const sendAnswered = async (request: FastifyRequest, reply: FastifyReply, path: string, page: string) => {
+    const answers = await firstAnswers(app, request, path);
+    if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
+    // The dashboard's first facts are in the page before any script runs, beside the SPA's root;
+    // the SPA takes them away once it shows a screen (src/app/firstAnswers.ts).
+    const shell = path === '/dashboard' ? dashboardShell(answers.answers) : '';
+    const html = readFileSync(resolve(root, page), 'utf8')
+      .replace('<div id="root"></div>', `${shell && `<div id="first-screen">${shell}</div>`}<div id="root"></div>`)
+      .replace('</body>', `${answersScript(answers)}\n</body>`);
+    reply.header('cache-control', 'private, no-store').header('content-type', 'text/html; charset=utf-8');
+    if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+    // Compressed as the build's own files are (a 10-year learner's answers are tens of KB).
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  };
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?', 1)[0].replace(/(.)\/+$/, '$1');
-    return reply.header('cache-control', NO_CACHE).sendFile(routePages.get(path) ?? 'index.html');
+    const page = routePages.get(path) ?? 'index.html';
+    if (!isSignedInScreen(path)) return reply.header('cache-control', NO_CACHE).sendFile(page);
+    // A signed-in screen's page differs by session (src/plugins/firstAnswers.ts): no cache may give it to another.
+    reply.header('vary', 'Cookie, Accept-Encoding');
+    if (!request.headers.cookie) return reply.header('cache-control', NO_CACHE).sendFile(page);
+    sendAnswered(request, reply, path, page).catch((err: unknown) => reply.send(err));
+    return reply;
   };
+
   // `/` answers the landing page pre-rendered at build time (scripts/prerender-landing.mjs): complete
   // HTML with no script, its buttons plain links into the app. Without that file, the app itself.
   // (The root is a directory, which the static handler refuses, so it gets its own route.)

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PATHS, underAuth } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidPasswordLength, SIGN_UP_TEXTS } from '@common/domain';
+import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidEmail, isValidPasswordLength, SIGN_UP_TEXTS } from '@common/domain';
 import { credentialsSchema, emailAnswerSchema } from '@common/schemas/auth';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { isUniqueViolation } from '../db';
@@ -19,13 +19,6 @@ import { limitAttempts } from '../domain/rateLimit';
 import { publicErrors, security } from './schemas';
 import type { Account } from '../db/sessions';
 import { rejectBody } from './requests';
-
-/**
- * One @, a dot in the domain, and none of the characters a mail system only takes inside quotes or
- * not at all (whitespace, markup and punctuation that delimit addresses: < > ( ) [ ] \ , ; : ").
- * Letters of any script stay allowed (internationalised addresses).
- */
-const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/u;
 
 const authErrors = (...extra: Parameters<typeof publicErrors>) => publicErrors('INVALID_INPUT', 403, 413, 415, 429, ...extra);
 
@@ -52,7 +45,7 @@ function checkSignUpInput(email: string, password: string): void {
   if (email.length > EMAIL_MAX_LENGTH) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.EMAIL_TOO_LONG);
   // Counted in code points, as the sign-up form counts it, so both sides accept exactly the same passwords.
   if (!isValidPasswordLength(password)) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.PASSWORD_LENGTH);
-  if (!EMAIL_PATTERN.test(email)) throw new ApiHttpError(400, 'INVALID_INPUT', 'Enter a valid email address, like name@example.com');
+  if (!isValidEmail(email)) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.INVALID_EMAIL);
   if (isCommonPassword(password)) throw new ApiHttpError(400, 'COMMON_PASSWORD', COMMON_PASSWORD_MESSAGE);
 }
 

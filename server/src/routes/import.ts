@@ -10,7 +10,7 @@ import { readLingualogJson } from '../transfer/lingualogJson';
 import { Problems, type ImportContext, type ImportPlan } from '../transfer/plan';
 import { readTogglCsv } from '../transfer/togglCsv';
 import { ApiHttpError } from '../plugins/errors';
-import { security, writeErrors } from './schemas';
+import { HEAVY_CALL_RULE, security, writeErrors } from './schemas';
 import { addDaysIso } from '@common/buckets';
 import { currentLanguage, offeredLanguages } from '../db/languages';
 import { utcToday } from '../domain/dates';
@@ -21,18 +21,23 @@ const DESCRIPTION =
   'report CSV: an entry counts on its Start date for the skill that skillMap gives its project, a tag, its description or a word of ' +
   'it, else for the skill a project, tag or description word names (listening/listen, reading/read, …); seconds are summed per day ' +
   'and skill and rounded to whole minutes; entries go to `language`, default the current language). ' +
-  'merge: each day in the file replaces that day\'s minutes (and achieved answer where the file has one), other days stay; replace: ' +
+  'merge: each day in the file replaces that day\'s minutes (and achieved answer where the file has one), other days stay; a ' +
+  'toggl-csv file speaks only for the skills it has entries for on a day, so a merge replaces those skills\' minutes and keeps the ' +
+  'day\'s other skills as stored (a day of 53 listening + 14 reading + 13 speaking and a file with 45 minutes of listening that ' +
+  'day become 45 + 14 + 13), and the sum must still keep the daily limits; replace: ' +
   'the language\'s days become exactly the file\'s days. A file\'s achieved answer is stored only where it differs from what the ' +
   'minutes and goal give, and not for a day that may still be today. Every rule holds: dates from 2000-01-01 to today, at most 960 ' +
   'minutes a skill and 1440 a day, known languages, no day twice. Any problem: 400 INVALID_IMPORT listing up to 100 problems by ' +
   'line (0 = the request or the file as a whole), and nothing changes. Importing the same file again changes nothing more. ' +
   'dryRun: the same answer without changing anything. replacedDays counts stored days the import changes or removes. ' +
-  'A learner without a current language gets the file\'s (or its first) language. The body may be up to 5 MiB.';
+  'A learner without a current language gets the file\'s (or its first) language. The body may be up to 5 MiB. ' +
+  HEAVY_CALL_RULE;
 
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.post(underUser(API_PATHS.import), {
     bodyLimit: IMPORT_MAX_BYTES,
+    config: { heavy: 'transfer' },
     schema: {
       tags: ['data'],
       summary: 'Import a LinguaLog export or a Toggl Track CSV',
@@ -40,7 +45,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       security,
       querystring: emptyQuery,
       body: importBodySchema,
-      response: { 200: importAnswerSchema, ...writeErrors(), 400: importBadRequestSchema },
+      response: { 200: importAnswerSchema, ...writeErrors('RATE_LIMITED'), 400: importBadRequestSchema },
     },
     handler: async (request, reply) => {
       const body = request.body;
@@ -51,15 +56,16 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(await offeredLanguages(app.db)) };
       const problems = new Problems();
       const plan = await planOf(body, request.userId, ctx, problems);
-      if (!plan || problems.any) {
-        const list = problems.result();
-        return reply.code(400).send({
-          error: 'INVALID_IMPORT' as const,
-          message: `The file has ${list.length === 1 ? 'a problem' : 'problems'}; nothing was imported.`,
-          problems: list,
-        });
-      }
-      return applyImport(app.db, plan, { userId: request.userId, mode: body.mode, dryRun: body.dryRun, today, now: app.now().getTime() });
+      const deadline = { signal: request.deadline, at: request.deadlineAt };
+      const options = { userId: request.userId, mode: body.mode, dryRun: body.dryRun, today, now: app.now().getTime(), deadline };
+      const answer = plan && !problems.any ? await applyImport(app.db, plan, options, problems) : null;
+      if (answer) return answer;
+      const list = problems.result();
+      return reply.code(400).send({
+        error: 'INVALID_IMPORT' as const,
+        message: `The file has ${list.length === 1 ? 'a problem' : 'problems'}; nothing was imported.`,
+        problems: list,
+      });
     },
   });
 

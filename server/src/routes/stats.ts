@@ -41,6 +41,7 @@ const SUMMED = ['listeningMins', 'readingMins', 'speakingMins', 'writingMins', '
 export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   app.get(underUser(API_PATHS.stats), {
+    config: { heavy: 'read' },
     schema: {
       tags: ['progress'],
       summary: 'Minutes per day, week or month of a date range',
@@ -53,10 +54,12 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
         `date after every learner's today is FUTURE_DATE); \`from\` after \`to\` or more than ${STATS_MAX_BUCKETS} buckets is INVALID_INPUT. ` +
         'Before a language is chosen every bucket is zeros. Weeks and months that lie wholly in the range and are settled (their last day ' +
         "two days or more before the server's UTC date, out of reach of adds) are remembered per language and summed again only after a " +
-        'write that can change a past day (an edit, an import), so the cost follows the buckets asked for, not the days in them.',
+        'write that can change a past day (an edit, an import), so the cost follows the buckets asked for, not the days in them. ' +
+        'At most 6 stats requests of one learner run or wait at once (429 RATE_LIMITED with Retry-After beyond), and a few of ' +
+        'all learners\' run at once with a small queue (503 SERVICE_UNAVAILABLE with Retry-After when it is full).',
       security,
       querystring: statsQuerySchema,
-      response: { 200: statsSchema, ...readErrors() },
+      response: { 200: statsSchema, ...readErrors('RATE_LIMITED') },
     },
     handler: async (request): Promise<Stats> => {
       const { from, to, bucket, language: requested } = request.query;

@@ -4,17 +4,17 @@
  * writer's locks, so two writers never deadlock.
  */
 import type { Kysely } from 'kysely';
-import { SKILLS } from '@common/domain';
+import { SKILLS, type Skill } from '@common/domain';
 import type { ImportAnswer, ImportMode } from '@common/schemas/data';
 import { allDays, type DayRow } from '../db/activity';
 import type { Database } from '../db/database';
-import { writeImport } from '../db/importWrites';
+import { writeImport, type Deadline } from '../db/importWrites';
 import { addDaysIso } from '@common/buckets';
 import { byName } from '../domain/languages';
 import { goalHistory } from '../db/goals';
 import { goalOn } from '../domain/goals';
 import { totalOf } from '../domain/activityRecord';
-import { yieldToLoop, type DayImport, type ImportPlan, type LanguageImport } from './plan';
+import { minutesProblem, yieldToLoop, type DayImport, type ImportPlan, type LanguageImport, type Problems } from './plan';
 
 const DAYS_PER_SLICE = 2000;
 
@@ -33,12 +33,17 @@ export interface ImportOptions {
   /** The server's UTC date: a file's "achieved" is not kept for a day that may still be today somewhere. */
   today: string;
   now: number;
+  /** Aborts the import: nothing is written once it fires (db/importWrites.ts rolls back). */
+  deadline: Deadline;
 }
 
-export async function applyImport(db: Kysely<Database>, plan: ImportPlan, options: ImportOptions): Promise<ImportAnswer> {
+/** The answer, or null when a merged day would break a daily limit (listed in `problems`; nothing is written). */
+export async function applyImport(db: Kysely<Database>, plan: ImportPlan, options: ImportOptions, problems: Problems): Promise<ImportAnswer | null> {
   const names = [...plan.languages.keys()].sort(byName);
   const changes: LanguageChanges[] = [];
-  for (const name of names) changes.push(await changesOf(db, name, plan.languages.get(name) as LanguageImport, options));
+  options.deadline.signal.throwIfAborted();
+  for (const name of names) changes.push(await changesOf(db, name, plan.languages.get(name) as LanguageImport, options, problems));
+  if (problems.any) return null;
   const fileDays = names.flatMap((name) => [...(plan.languages.get(name) as LanguageImport).days.values()]);
   const answer: ImportAnswer = {
     dryRun: options.dryRun,
@@ -50,20 +55,37 @@ export async function applyImport(db: Kysely<Database>, plan: ImportPlan, option
   if (options.dryRun) return answer;
 
   const languages = changes.map((c) => ({ language: c.name, settings: c.plan.settings, writes: c.writes }));
-  await writeImport(db, { userId: options.userId, now: options.now, replace: options.mode === 'replace', languages, restDays: plan.restDays, dayEndsAtHour: plan.dayEndsAtHour, currentLanguage: plan.currentLanguage });
+  const write = { userId: options.userId, now: options.now, replace: options.mode === 'replace', languages, restDays: plan.restDays, dayEndsAtHour: plan.dayEndsAtHour, currentLanguage: plan.currentLanguage };
+  await writeImport(db, write, options.deadline);
   return answer;
 }
 
-async function changesOf(db: Kysely<Database>, name: string, language: LanguageImport, options: ImportOptions): Promise<LanguageChanges> {
+/**
+ * A day's minutes after the import: the file's; in a merge of a file that names only some skills
+ * (Toggl), the file's minutes for those skills and the stored minutes for the others.
+ */
+function mergedMinutes(day: DayImport, before: DayRow | undefined, mode: ImportMode): Record<Skill, number> {
+  const only = day.skills;
+  if (mode !== 'merge' || !only || !before) return day.minutes;
+  return Object.fromEntries(SKILLS.map((skill) => [skill, only.includes(skill) ? day.minutes[skill] : before[skill]])) as Record<Skill, number>;
+}
+
+async function changesOf(db: Kysely<Database>, name: string, language: LanguageImport, options: ImportOptions, problems: Problems): Promise<LanguageChanges> {
   const rows = await allDays(db, { userId: options.userId, language: name });
   const existing = new Map(rows.map((row) => [row.date, row]));
   const goals = language.settings?.goalHistory ?? (await goalHistory(db, options.userId, name));
   const writes: DayRow[] = [];
   let replacedDays = 0;
   for (const day of language.days.values()) {
-    if (writes.length % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) await yieldToLoop();
+    if (writes.length % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) {
+      await yieldToLoop();
+      options.deadline.signal.throwIfAborted();
+    }
     const before = existing.get(day.date);
-    const row = { date: day.date, ...day.minutes, achieved_override: overrideOf(day, before, goals, options) };
+    const minutes = mergedMinutes(day, before, options.mode);
+    const over = minutes === day.minutes ? null : minutesProblem(day.date, minutes);
+    if (over) problems.add(day.line ?? 0, `${over} (with the minutes already logged in the skills this file does not name)`);
+    const row = { date: day.date, ...minutes, achieved_override: overrideOf({ ...day, minutes }, before, goals, options) };
     const same = before && SKILLS.every((skill) => before[skill] === row[skill]) && before.achieved_override === row.achieved_override;
     if (!same || options.mode === 'replace') writes.push(row);
     if (before && !same) replacedDays += 1;

@@ -15,6 +15,11 @@ export interface DayImport {
   achieved?: boolean;
   /** The file's line, where the source has lines of its own (CSV). */
   line?: number;
+  /**
+   * The skills the file has entries for on this day, when it does not speak for all four (Toggl):
+   * a merge replaces only these and keeps the day's other skills as stored.
+   */
+  skills?: readonly Skill[];
 }
 
 export interface SettingsImport {

@@ -59,7 +59,9 @@ export async function readTogglCsv(
     const minutes = Object.fromEntries(SKILLS.map((skill) => [skill, Math.round(day.bySkill[skill] / 60)])) as Record<Skill, number>;
     const over = minutesProblem(date, minutes);
     if (over) problems.add(day.lastLine, over);
-    else if (SKILLS.some((skill) => minutes[skill] > 0)) days.set(date, { date, minutes, line: day.lastLine });
+    else if (SKILLS.some((skill) => minutes[skill] > 0)) {
+      days.set(date, { date, minutes, line: day.lastLine, skills: SKILLS.filter((skill) => day.bySkill[skill] > 0) });
+    }
   }
   if (problems.any) return null;
   return { languages: new Map([[language, { days }]]) };

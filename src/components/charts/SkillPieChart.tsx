@@ -3,11 +3,12 @@ import styled, { useTheme } from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS } from '@common/domain';
 import { SKILL_NAMES } from '@/lib/skills';
+import { formatHm } from '@/lib/time';
 import type { PieSlice } from './PieRing';
 
 const PieRing = lazy(() => import('./PieRing').then((m) => ({ default: m.PieRing })));
 
-/** Spec 9: a slice reads in minutes while under an hour, else in whole hours ('45m', '3h'). */
+/** Spec 9: a slice's tooltip reads in minutes while under an hour, else in whole hours ('45m', '3h'). */
 function pieTimeLabel(minutes: number): string {
   return minutes < 60 ? `${minutes}m` : `${Math.floor(minutes / 60)}h`;
 }
@@ -25,7 +26,8 @@ export function SkillPieChart({ minutes }: SkillPieChartProps) {
     y: minutes[s],
     text: pieTimeLabel(minutes[s]),
   }));
-  const summary = SKILLS.map((s) => `${SKILL_NAMES[s]} ${pieTimeLabel(minutes[s])}`).join(', ');
+  // The legend and the summary use the app's one time format ('1h 10m'), as the cards beside them do.
+  const summary = SKILLS.map((s) => `${SKILL_NAMES[s]} ${formatHm(minutes[s])}`).join(', ');
 
   return (
     <Figure>
@@ -40,7 +42,7 @@ export function SkillPieChart({ minutes }: SkillPieChartProps) {
           <li key={s}>
             <Swatch $color={theme.skills[s]} aria-hidden="true" />
             {SKILL_NAMES[s]}
-            <LegendTime>{pieTimeLabel(minutes[s])}</LegendTime>
+            <LegendTime>{formatHm(minutes[s])}</LegendTime>
           </li>
         ))}
       </Legend>

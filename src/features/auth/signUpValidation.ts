@@ -1,4 +1,4 @@
-import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidPasswordLength } from '@common/domain';
+import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidEmail, isValidPasswordLength } from '@common/domain';
 import { ERRORS, messageFor, serverErrorCode, VALIDATION } from '@/lib/errorMessages';
 
 export interface SignUpForm {
@@ -7,13 +7,17 @@ export interface SignUpForm {
   repeat: string;
 }
 
-/** The first broken sign-up rule in the order of spec 5, or null when the form may be sent. */
+/**
+ * The first broken sign-up rule in the order of spec 5, then the server's email rule (so the form
+ * says what the server would answer, compared as the server compares it), or null when the form may be sent.
+ */
 export function signUpError({ email, password, repeat }: SignUpForm): string | null {
   if (email.trim() === '' || password === '' || repeat === '') return VALIDATION.EMPTY_CREDENTIALS;
   if (password !== repeat) return VALIDATION.PASSWORDS_DIFFER;
   if (email.trim().length > EMAIL_MAX_LENGTH) return VALIDATION.EMAIL_TOO_LONG;
   // Code points, as the server counts: four emoji are four characters, not eight.
   if (!isValidPasswordLength(password)) return VALIDATION.PASSWORD_LENGTH;
+  if (!isValidEmail(email.trim().normalize('NFC'))) return VALIDATION.INVALID_EMAIL;
   return null;
 }
 

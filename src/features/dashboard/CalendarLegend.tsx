@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Emoji } from '@/components/Emoji';
 
 /**
  * Day fills of the calendar: achieved and missed days differ in colour as well as in their emoji
@@ -10,7 +11,7 @@ export const DAY_FILLS = {
   missed: { background: '#fbe4e6', border: '#b3261e' },
 } as const;
 
-/** The key under the calendar: what each fill and the outline mean. */
+/** The key under the calendar: what each fill, the outline and the rest day's 😴 mean. */
 export function CalendarLegend() {
   return (
     <Legend aria-label="Calendar key">
@@ -25,6 +26,12 @@ export function CalendarLegend() {
       <li>
         <Sample $fill="transparent" $border="currentColor" $thick aria-hidden="true" />
         Today
+      </li>
+      <li>
+        <RestSample aria-hidden="true">
+          <Emoji kind="rest" />
+        </RestSample>
+        Rest day
       </li>
     </Legend>
   );
@@ -52,4 +59,13 @@ const Sample = styled.span<{ $fill: string; $border: string; $thick?: boolean }>
   border-radius: 3px;
   background: ${({ $fill }) => $fill};
   border: ${({ $thick }) => ($thick ? 3 : 2)}px solid ${({ $border }) => $border};
+`;
+
+const RestSample = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 14px;
+  height: 14px;
+  font-size: 12px;
+  line-height: 1;
 `;

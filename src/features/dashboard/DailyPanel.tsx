@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
@@ -19,7 +20,7 @@ import { AddTimeModal } from './AddTimeModal';
 import { EditDayModal } from './EditDayModal';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
-export function DailyPanel() {
+export function DailyPanel({ skillAction }: { skillAction?: (skill: Skill) => ReactNode }) {
   const todayIso = useLearnerToday();
   const today = useDailyMinutesQuery(todayIso);
   const titleId = useId();
@@ -72,6 +73,7 @@ export function DailyPanel() {
               <span aria-hidden="true">+</span>
               {SKILL_NAMES[skill]} Time
             </AddButton>
+            {skillAction?.(skill)}
           </Tile>
         ))}
       </Grid>

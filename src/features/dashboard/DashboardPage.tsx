@@ -1,5 +1,7 @@
 import { useDeferredValue } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import type { Skill } from '@common/domain';
 import { useAppSelector } from '@/app/hooks';
 import { Celebration } from '@/components/Celebration';
 import { LoadingScreen } from '@/components/StatusMessage';
@@ -32,9 +34,17 @@ function CalendarColumn() {
  * slices between which the browser stays responsive, instead of one long task, and shows
  * 'Loading...' meanwhile (issue #18). Updates after that render as usual.
  */
-export function DashboardPage() {
+export function DashboardPage(slots: DashboardSlots) {
   const ready = useDeferredValue(true, false);
-  return ready ? <Dashboard /> : <LoadingScreen />;
+  return ready ? <Dashboard {...slots} /> : <LoadingScreen />;
+}
+
+/** What other features show on the dashboard, handed in by the app (a feature never imports another). */
+export interface DashboardSlots {
+  /** One bar over the panels; on phones, just above the bottom navigation. */
+  bar?: ReactNode;
+  /** Shown beside each skill's add-time button. */
+  skillAction?: (skill: Skill) => ReactNode;
 }
 
 /**
@@ -43,7 +53,7 @@ export function DashboardPage() {
  * never unmounted by a change of width: an open modal and what was typed in it survive a phone
  * turning, or a browser window resized past 640 px.
  */
-function Dashboard() {
+function Dashboard({ bar, skillAction }: DashboardSlots) {
   const narrow = useIsNarrow();
   const tab = useAppSelector(selectActiveTab);
   const hidden = (panelTab: Tab) => narrow && tab !== panelTab;
@@ -53,13 +63,15 @@ function Dashboard() {
     <Page $narrow={narrow}>
       <TopBar showLanguageSelect={!narrow || tab !== 'levels'} showGoal={!narrow} />
       <Main>
+        {celebration.message && <Celebration message={celebration.message} onDismiss={celebration.dismiss} />}
+        {!narrow && bar}
         {narrow && (
           <GoalStrip aria-label="Daily goal">
             <GoalWidget />
           </GoalStrip>
         )}
         <Slot hidden={hidden('daily')}>
-          <DailyPanel />
+          <DailyPanel skillAction={skillAction} />
         </Slot>
         <Split hidden={hidden('progress') && hidden('calendar')}>
           <Slot hidden={hidden('progress')}>
@@ -70,11 +82,11 @@ function Dashboard() {
           </Slot>
         </Split>
         <Slot hidden={hidden('levels')}>
-          <LevelsPanel />
+          <LevelsPanel showLanguageSelect={narrow && tab === 'levels'} />
         </Slot>
       </Main>
+      {narrow && bar && <PhoneBar>{bar}</PhoneBar>}
       {narrow && <BottomNav />}
-      {celebration.message && <Celebration message={celebration.message} onDismiss={celebration.dismiss} />}
     </Page>
   );
 }
@@ -83,6 +95,17 @@ const Page = styled.div<{ $narrow: boolean }>`
   min-height: 100vh;
   /* Keeps the last panel clear of the fixed bottom navigation. */
   padding-bottom: ${({ $narrow }) => ($narrow ? `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom) + 16px)` : '0')};
+  /* ... and of the timer bar above it while it shows. */
+  &:has([data-timer-bar]) {
+    padding-bottom: ${({ $narrow }) => ($narrow ? `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom) + 120px)` : '0')};
+  }
+`;
+
+const PhoneBar = styled.div`
+  position: fixed;
+  inset: auto 0 calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom)) 0;
+  z-index: 10;
+  padding: ${({ theme }) => theme.space.sm};
 `;
 
 const Main = styled.main`

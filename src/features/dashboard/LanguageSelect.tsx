@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { useGetLanguagesQuery, useGetProgressQuery, useSetUserLanguageMutation } from '@/app/apiSlice';
 import { ErrorText } from '@/components/StatusMessage';
 import { messageFor } from '@/lib/errorMessages';
+import { media } from '@/styles/media';
 import { StartLanguageModal } from './StartLanguageModal';
 
 interface LanguageSelectProps {
@@ -13,14 +14,16 @@ interface LanguageSelectProps {
 /**
  * Switches the learning language. The languages already started come first, so switching back
  * is one step; every other language is offered below, and starting one is confirmed first (it
- * begins with default settings). The name is drawn as wrapping text over an invisible native
- * select, so 'Chinese (Mandarin)' is never cut while the control stays a real select.
+ * begins with default settings). The name is drawn on one line over an invisible native select,
+ * so the control stays a real select; a name longer than the room ends in an ellipsis, whole in
+ * the select's title and its value.
  */
 export function LanguageSelect({ current }: LanguageSelectProps) {
   const progress = useGetProgressQuery();
   const all = useGetLanguagesQuery();
   const [setLanguage, { error, isLoading }] = useSetUserLanguageMutation();
   const [starting, setStarting] = useState<string | null>(null);
+  const id = useId();
 
   const started = progress.data?.languages.map((l) => l.name) ?? [];
   if (!started.includes(current)) started.unshift(current);
@@ -35,15 +38,15 @@ export function LanguageSelect({ current }: LanguageSelectProps) {
 
   return (
     <Wrapper>
-      <label htmlFor="learning-language" className="visually-hidden">
+      <label htmlFor={id} className="visually-hidden">
         Learning language
       </label>
       <Picker>
         <Shown aria-hidden="true">
-          {current}
+          <Name>{current}</Name>
           <Chevron>▾</Chevron>
         </Shown>
-        <NativeSelect id="learning-language" value={current} onChange={onChange} disabled={isLoading}>
+        <NativeSelect id={id} title={current} value={current} onChange={onChange} disabled={isLoading}>
           <optgroup label="Your languages">
             {started.map((name) => (
               <option key={name} value={name}>
@@ -104,7 +107,19 @@ const Shown = styled.span`
   padding: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
   font-size: ${({ theme }) => theme.font.size.lg};
   font-weight: ${({ theme }) => theme.font.weight.bold};
-  overflow-wrap: anywhere;
+  ${media.narrow} {
+    gap: ${({ theme }) => theme.space.xs};
+    padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
+`;
+
+/* One line whatever the name: a wrapped name made the phone's header five lines tall (issue #31). */
+const Name = styled.span`
+  min-width: 0;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
 `;
 
 const Chevron = styled.span`

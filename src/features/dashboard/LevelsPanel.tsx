@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { MilestoneKey } from '@common/domain';
-import { useGetMilestonesQuery, useGetProgressQuery } from '@/app/apiSlice';
+import { useGetMilestonesQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/app/apiSlice';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { LEVEL_DESCRIPTIONS } from '@/lib/levelDescriptions';
 import { formatCount } from '@/lib/time';
+import { LanguageSelect } from './LanguageSelect';
 import { LevelModal } from './LevelModal';
 
 type CardState = 'reached' | 'current' | 'ahead';
@@ -17,8 +18,13 @@ const STATE_TEXT: Record<CardState, string> = {
   ahead: 'Not reached yet',
 };
 
-/** The six levels with their milestones; the badge opens the level's full description (spec 2). */
-export function LevelsPanel() {
+/**
+ * The six levels with their milestones; the badge opens the level's full description (spec 2).
+ * On a phone the top bar hides its language selector on this tab (spec 2), so the panel offers
+ * one itself: levels are per language, and comparing them is where a learner switches.
+ */
+export function LevelsPanel({ showLanguageSelect = false }: { showLanguageSelect?: boolean }) {
+  const language = useGetUserLanguageQuery();
   const progress = useGetProgressQuery();
   const milestones = useGetMilestonesQuery();
   const titleId = useId();
@@ -63,6 +69,11 @@ export function LevelsPanel() {
     <Card aria-labelledby={titleId}>
       <PanelTitle id={titleId}>Levels</PanelTitle>
       <Hint>Click for detailed descriptions</Hint>
+      {showLanguageSelect && language.data?.name && (
+        <Picker>
+          <LanguageSelect current={language.data.name} />
+        </Picker>
+      )}
       {body()}
       {openLevel !== null && <LevelModal level={openLevel} onClose={() => setOpenLevel(null)} />}
     </Card>
@@ -73,6 +84,10 @@ const Hint = styled.p`
   margin: -${({ theme }) => theme.space.sm} 0 ${({ theme }) => theme.space.md};
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Picker = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
 const LoadingBox = styled.div`

@@ -25,7 +25,7 @@ export function TopBar({ showLanguageSelect, showGoal }: TopBarProps) {
         <Brand>{BRAND_NAME}</Brand>
         <LanguageArea>
           {/* The select already shows the name; the heading stays for screen readers. */}
-          <LanguageName className={showLanguageSelect && name ? 'visually-hidden' : undefined}>
+          <LanguageName className={showLanguageSelect && name ? 'visually-hidden' : undefined} title={name || undefined}>
             {language.isLoading ? <span role="status">Loading...</span> : name}
           </LanguageName>
           <FailureNotice reads={[language]} />
@@ -65,22 +65,45 @@ const Inner = styled.div`
   max-width: 1100px;
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  ${media.narrow} {
+    gap: ${({ theme }) => theme.space.sm};
+    padding: ${({ theme }) => `${theme.space.sm} 12px`};
+  }
 `;
 
+/* A phone gives the room to the language name; the brand stays for screen readers and in the page title. */
 const Brand = styled.p`
   font-size: ${({ theme }) => theme.font.size.lg};
   font-weight: ${({ theme }) => theme.font.weight.bold};
   color: ${({ theme }) => theme.colors.primary};
+  ${media.narrow} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
 `;
 
+/* As tall as the picker whether it, the name or 'Loading...' shows: the header never changes height. */
 const LanguageArea = styled.div`
   flex: 1;
   min-width: 0;
+  min-height: 46px;
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
 `;
 
 const LanguageName = styled.h1`
   font-size: ${({ theme }) => theme.font.size.lg};
-  overflow-wrap: anywhere;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+  ${media.narrow} {
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
 `;
 
 const GoalArea = styled.div`

@@ -2,10 +2,13 @@ import type { StatsBucketRow } from '@common/schemas/stats';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHm } from '@/lib/time';
 import { changeText, comparisonRows } from './insightsMaths';
+import styled from 'styled-components';
 import { Table } from './TrendChart';
 
 interface ComparisonProps {
   caption: string;
+  /** A line under the table when the period is still under way. */
+  note?: string | null;
   nowLabel: string;
   beforeLabel: string;
   now: StatsBucketRow;
@@ -13,28 +16,37 @@ interface ComparisonProps {
 }
 
 /** This week (or month) so far next to the whole previous one, in total and per skill. */
-export function Comparison({ caption, nowLabel, beforeLabel, now, before }: ComparisonProps) {
+export function Comparison({ caption, note, nowLabel, beforeLabel, now, before }: ComparisonProps) {
   return (
-    <Table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Skill</th>
-          <th scope="col">{nowLabel}</th>
-          <th scope="col">{beforeLabel}</th>
-          <th scope="col">Change</th>
-        </tr>
-      </thead>
-      <tbody>
-        {comparisonRows(now, before, SKILL_NAMES).map((row) => (
-          <tr key={row.label}>
-            <th scope="row">{row.label}</th>
-            <td>{formatHm(row.now)}</td>
-            <td>{formatHm(row.before)}</td>
-            <td>{changeText(row.now, row.before)}</td>
+    <div>
+      <Table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Skill</th>
+            <th scope="col">{nowLabel}</th>
+            <th scope="col">{beforeLabel}</th>
+            <th scope="col">Change</th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {comparisonRows(now, before, SKILL_NAMES).map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{formatHm(row.now)}</td>
+              <td>{formatHm(row.before)}</td>
+              <td>{changeText(row.now, row.before)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {note && <Note>{note}</Note>}
+    </div>
   );
 }
+
+const Note = styled.p`
+  margin-top: ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

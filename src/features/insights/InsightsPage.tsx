@@ -11,7 +11,7 @@ import { Loading } from '@/components/StatusMessage';
 import { media } from '@/styles/media';
 import { Comparison } from './Comparison';
 import { DailyHabits } from './DailyHabits';
-import { dailyFigures, SHORT_WINDOW, skillMinutes } from './insightsMaths';
+import { dailyFigures, periodNotOverText, SHORT_WINDOW, skillMinutes } from './insightsMaths';
 import { RangeSwitch, type Range, type View } from './RangeSwitch';
 import { SkillBalance } from './SkillBalance';
 import { TrendChart } from './TrendChart';
@@ -47,8 +47,22 @@ export function InsightsPage() {
         <Card aria-labelledby={ids.compare}>
           <PanelTitle id={ids.compare}>Compared with before</PanelTitle>
           <Pair>
-            <Comparison caption="This week vs last week" nowLabel="This week" beforeLabel="Last week" now={thisWeek} before={lastWeek} />
-            <Comparison caption="This month vs last month" nowLabel="This month" beforeLabel="Last month" now={thisMonth} before={lastMonth} />
+            <Comparison
+              caption="This week vs last week"
+              note={periodNotOverText(thisWeek.start, 'week', data.today)}
+              nowLabel="This week"
+              beforeLabel="Last week"
+              now={thisWeek}
+              before={lastWeek}
+            />
+            <Comparison
+              caption="This month vs last month"
+              note={periodNotOverText(thisMonth.start, 'month', data.today)}
+              nowLabel="This month"
+              beforeLabel="Last month"
+              now={thisMonth}
+              before={lastMonth}
+            />
           </Pair>
         </Card>
         <Card aria-labelledby={ids.habits}>
@@ -85,11 +99,13 @@ export function InsightsPage() {
   );
 }
 
+/* minmax(0, 1fr): a wide table or chart never widens the page past a phone's screen. */
 const Page = styled.div`
   max-width: 1100px;
   margin: 0 auto;
-  padding: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.md} 12px`};
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
   ${media.wide} {
     padding: ${({ theme }) => `${theme.space.xl} ${theme.space.lg}`};
@@ -107,8 +123,14 @@ const Header = styled.header`
 
 const Main = styled.main`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.md};
   min-width: 0;
+  ${media.narrow} {
+    & > section {
+      padding: ${({ theme }) => `${theme.space.md} 12px`};
+    }
+  }
   caption {
     text-align: left;
     font-weight: ${({ theme }) => theme.font.weight.bold};

@@ -4,6 +4,7 @@ import { SKILLS } from '@common/domain';
 import type { StatsBucketRow } from '@common/schemas/stats';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHm, formatHoursMinutesLong } from '@/lib/time';
+import { media } from '@/styles/media';
 import { CHART, SKILL_FIELD, bucketLabels } from './insightsMaths';
 
 const TrendBars = lazy(() => import('./TrendBars').then((m) => ({ default: m.TrendBars })));
@@ -33,10 +34,12 @@ export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
   const unit = bucket === 'week' ? 'Week' : 'Month';
 
   if (view === 'table') {
+    const caption = `Minutes per ${bucket}, by skill`;
     return (
-      <TableBox>
+      // Should a phone's text size still not fit, the table scrolls in its own box, never the page.
+      <TableBox role="region" aria-label={caption} tabIndex={0}>
         <Table>
-          <caption className="visually-hidden">Minutes per {bucket}, by skill</caption>
+          <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
               <th scope="col">{unit}</th>
@@ -51,7 +54,10 @@ export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
           <tbody>
             {buckets.map((b, i) => (
               <tr key={b.start}>
-                <th scope="row">{labels[i].full}</th>
+                <th scope="row">
+                  <FullLabel>{labels[i].full}</FullLabel>
+                  <CompactLabel aria-hidden="true">{labels[i].compact}</CompactLabel>
+                </th>
                 {SKILLS.map((s) => (
                   <td key={s}>{formatHm(b[SKILL_FIELD[s]])}</td>
                 ))}
@@ -168,8 +174,35 @@ const Swatch = styled.span<{ $color: string }>`
   background: ${({ $color }) => $color};
 `;
 
+/* The row names stay in view while the skills scroll under them. */
 const TableBox = styled.div`
   overflow-x: auto;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+  }
+  th:first-child {
+    position: sticky;
+    left: 0;
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`;
+
+/* A phone names a row '2 Nov' on screen; screen readers hear the full name at every width. */
+const FullLabel = styled.span`
+  ${media.narrow} {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+`;
+
+const CompactLabel = styled.span`
+  ${media.wide} {
+    display: none;
+  }
 `;
 
 export const Table = styled.table`
@@ -188,5 +221,16 @@ export const Table = styled.table`
   }
   thead th {
     color: ${({ theme }) => theme.colors.textMuted};
+  }
+  /* A phone: smaller type, tighter cells, headings on two lines if need be. */
+  ${media.narrow} {
+    font-size: ${({ theme }) => theme.font.size.xs};
+    th,
+    td {
+      padding: ${({ theme }) => `${theme.space.xs} 3px`};
+    }
+    thead th {
+      white-space: normal;
+    }
   }
 `;

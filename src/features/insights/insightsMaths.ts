@@ -1,5 +1,5 @@
 /** What the Insights view derives from /api/user/stats answers: ranges, comparisons, daily figures, shares. */
-import { addDaysIso, addMonthsIso, monthStartIso, weekStartIso } from '@common/buckets';
+import { addDaysIso, addMonthsIso, daysInRange, monthStartIso, weekStartIso } from '@common/buckets';
 import { SKILLS, type Skill } from '@common/domain';
 import type { StatsBucketRow, StatsQuery } from '@common/schemas/stats';
 import { formatHm } from '@/lib/time';
@@ -84,13 +84,28 @@ export function skillMinutes(rows: readonly StatsBucketRow[]): Record<Skill, num
 const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-/** A bar's short label under the chart ('2 Nov', 'Nov') and its full name ('Week of 2 November 2026'). */
-export function bucketLabels(start: string, bucket: 'week' | 'month'): { short: string; full: string } {
+/**
+ * A bar's short label under the chart ('2 Nov', 'Nov'), its full name ('Week of 2 November 2026')
+ * and the table's row name on a phone ('2 Nov', 'Nov 2026': twelve months span two years).
+ */
+export function bucketLabels(start: string, bucket: 'week' | 'month'): { short: string; full: string; compact: string } {
   if (bucket === 'month') {
-    return { short: formatter({ month: 'short' }).format(utc(start)), full: formatter({ month: 'long', year: 'numeric' }).format(utc(start)) };
+    const short = formatter({ month: 'short' }).format(utc(start));
+    return { short, full: formatter({ month: 'long', year: 'numeric' }).format(utc(start)), compact: `${short} ${start.slice(0, 4)}` };
   }
-  return {
-    short: formatter({ day: 'numeric', month: 'short' }).format(utc(start)),
-    full: `Week of ${formatter({ day: 'numeric', month: 'long', year: 'numeric' }).format(utc(start))}`,
-  };
+  const short = formatter({ day: 'numeric', month: 'short' }).format(utc(start));
+  return { short, full: `Week of ${formatter({ day: 'numeric', month: 'long', year: 'numeric' }).format(utc(start))}`, compact: short };
+}
+
+/**
+ * Beside a comparison of this week (or month) with the whole previous one: a period still under
+ * way is compared as it stands so far. Null once its last day has passed.
+ */
+export function periodNotOverText(start: string, bucket: 'week' | 'month', today: string): string | null {
+  const last = addDaysIso(bucket === 'week' ? addDaysIso(start, 7) : addMonthsIso(start, 1), -1);
+  if (today > last) return null;
+  const name = bucket === 'week' ? 'week' : 'month';
+  if (today === last) return `Today is the last day of this ${name}: it is compared so far.`;
+  const left = daysInRange(today, last);
+  return `This ${name} is not over yet: ${left} days to go, today included, so it is compared so far.`;
 }

@@ -13,6 +13,7 @@ export function useInsightsData() {
   const progress = useGetProgressQuery();
   const main = [weeks, months, days, progress];
   return {
+    today,
     weeks: weeks.data,
     months: months.data,
     days: days.data,

@@ -1,16 +1,24 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
 import { apiSlice, useGetLanguagesQuery, useGetUserLanguageQuery, useSetUserLanguageMutation } from '@/app/apiSlice';
 import { useAppDispatch } from '@/app/hooks';
 import { paths } from '@/app/paths';
 import { FailureNotice } from '@/components/FailureNotice';
-import { Loading } from '@/components/StatusMessage';
+import { Select, SelectField } from '@/components/Select';
+import { Loading, StatusText } from '@/components/StatusMessage';
 import { VALIDATION, messageFor } from '@/lib/errorMessages';
 import { OnboardingLayout } from './OnboardingLayout';
 
+/** Case and accents do not matter: 'espa' finds 'Español', 'chinese' both Chinese entries. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+
+/** Step 1: the language, from a list of 84 that a filter box narrows down (issue #31). */
 export function LanguageStep() {
   const languages = useGetLanguagesQuery();
+  const [filter, setFilter] = useState('');
+  const filterId = useId();
   const current = useGetUserLanguageQuery();
   const [picked, setPicked] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,6 +44,18 @@ export function LanguageStep() {
     navigate(paths.registerGoal);
   };
 
+  const pick = (name: string) => {
+    setPicked(name);
+    setError(null);
+  };
+  const shown = (languages.data ?? []).filter(({ name }) => folded(name).includes(folded(filter.trim())));
+  // Enter in the filter picks the only match instead of sending the form.
+  const onFilterKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (shown.length === 1) pick(shown[0].name);
+  };
+
   return (
     <OnboardingLayout step={1} title="Target language" onNext={next} error={error} busy={saving}>
       {languages.isLoading ? (
@@ -43,30 +63,55 @@ export function LanguageStep() {
       ) : languages.isError || !languages.data ? (
         <FailureNotice reads={[languages]} title="Error loading progress" />
       ) : (
-        <List>
-          <legend className="visually-hidden">Choose the language you are learning</legend>
-          {languages.data.map(({ name }) => (
-            <Option key={name} $selected={name === chosen}>
-              <input
-                type="radio"
-                name="language"
-                value={name}
-                checked={name === chosen}
-                onChange={() => {
-                  setPicked(name);
-                  setError(null);
-                }}
-              />
-              {name}
-            </Option>
-          ))}
-        </List>
+        <>
+          <Filter>
+            <label htmlFor={filterId}>Filter languages</label>
+            <FilterInput
+              as="input"
+              id={filterId}
+              type="search"
+              value={filter}
+              placeholder="Type part of a name"
+              autoComplete="off"
+              onChange={(event) => setFilter(event.target.value)}
+              onKeyDown={onFilterKey}
+            />
+          </Filter>
+          <StatusText role="status" aria-live="polite" className={filter.trim() ? undefined : 'visually-hidden'}>
+            {filter.trim() && (shown.length === 0 ? `No language matches “${filter.trim()}”` : `${shown.length} of ${languages.data.length} languages`)}
+          </StatusText>
+          <List>
+            <legend className="visually-hidden">Choose the language you are learning</legend>
+            {shown.map(({ name }) => (
+              <Option key={name} $selected={name === chosen}>
+                <input
+                  type="radio"
+                  name="language"
+                  value={name}
+                  checked={name === chosen}
+                  onChange={() => pick(name)}
+                />
+                {name}
+              </Option>
+            ))}
+          </List>
+        </>
       )}
     </OnboardingLayout>
   );
 }
 
+const Filter = styled(SelectField)`
+  margin-bottom: ${({ theme }) => theme.space.sm};
+`;
+
+/* The form's field look (border, height, type size), as the selects of the next steps. */
+const FilterInput = styled(Select)`
+  width: 100%;
+`;
+
 const List = styled.fieldset`
+  min-width: 0;
   margin: 0;
   padding: ${({ theme }) => theme.space.xs};
   max-height: 50vh;

@@ -122,7 +122,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           </>
         )}
         <div aria-live="polite">
-          {outcome?.kind === 'preview' && <StatusText>Preview: {summary(outcome.answer)} Nothing has changed yet.</StatusText>}
+          {outcome?.kind === 'preview' && (
+            <StatusText>
+              Preview: {summary(outcome.answer)} Nothing has changed yet.
+              {source === 'toggl-csv' && mode === 'merge' && ` ${TOGGL_MERGE_RULE}`}
+            </StatusText>
+          )}
           {outcome?.kind === 'done' && <StatusText>Imported: {summary(outcome.answer)}</StatusText>}
         </div>
         {outcome?.kind === 'problems' && <ImportProblems problems={outcome.problems} />}
@@ -131,6 +136,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     </Modal>
   );
 }
+
+/** The merge rule of a file that speaks only for some skills (server/src/routes/import.ts states it for the API). */
+const TOGGL_MERGE_RULE = "Toggl entries replace only their skill's minutes on their day; that day's other skills keep the minutes you logged.";
 
 function summary({ days, minutes, languages, replacedDays }: ImportAnswer): string {
   const where = languages.length > 0 ? ` in ${languages.join(', ')}` : '';

@@ -7,7 +7,7 @@ import { SaveActions } from './SaveActions';
 import { SECTIONS, SectionFields } from './SectionFields';
 import { SectionIcon } from './SectionIcon';
 import type { SectionId } from './settingsSlice';
-import { sectionDiscarded } from './settingsSlice';
+import { draftDiscarded, sectionDiscarded } from './settingsSlice';
 import type { SaveSettings } from './useSaveSettings';
 import type { SettingsForm } from './useSettingsForm';
 
@@ -34,6 +34,11 @@ export function NarrowSettings({ form, saver }: { form: SettingsForm; saver: Sav
     if (await saver.save(id === 'language' ? ['language'] : ['language', id])) setOpen(null);
   };
 
+  const discardAll = () => {
+    saver.clearError();
+    dispatch(draftDiscarded());
+  };
+
   return (
     <>
       <List>
@@ -50,6 +55,14 @@ export function NarrowSettings({ form, saver }: { form: SettingsForm; saver: Sav
           </li>
         ))}
       </List>
+      {/* 'Unsaved changes' with Save in reach wherever the learner has scrolled (issue #31). */}
+      {form.anyChanged && !section && (
+        <ActionBar aria-label="Unsaved changes">
+          <p>Unsaved changes</p>
+          {saver.error && <ErrorText>{saver.error}</ErrorText>}
+          <SaveActions saving={saver.saving} onDiscard={discardAll} onSave={() => void saver.save(SECTIONS.map((s) => s.id))} />
+        </ActionBar>
+      )}
       {section && (
         <Modal
           title={section.title}
@@ -114,4 +127,29 @@ const Unsaved = styled.span`
 const Chevron = styled.span`
   font-size: ${({ theme }) => theme.font.size.xl};
   line-height: 1;
+`;
+
+const ActionBar = styled.section`
+  position: sticky;
+  bottom: 0;
+  z-index: 10;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  padding-bottom: calc(${({ theme }) => theme.space.sm} + env(safe-area-inset-bottom));
+  border-top: 2px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radius.md} ${({ theme }) => theme.radius.md} 0 0;
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadow.modal};
+  p {
+    font-weight: ${({ theme }) => theme.font.weight.bold};
+  }
+  ${ErrorText} {
+    flex-basis: 100%;
+    margin: 0;
+  }
 `;

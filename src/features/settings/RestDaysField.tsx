@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { FIRST_DATE } from '@common/domain';
 import type { RestDays } from '@common/schemas/restDays';
 import { Button } from '@/components/Button';
+import { SelectField } from '@/components/Select';
 import { ErrorLine } from '@/components/StatusMessage';
 import { formatDayName } from '@/lib/calendar';
 import {
@@ -83,10 +84,14 @@ export function RestDaysField({ idPrefix, value, onChange }: RestDaysFieldProps)
           </Breaks>
         )}
         <AddBreak>
-          <label htmlFor={`${idPrefix}-from`}>First day</label>
-          <input id={`${idPrefix}-from`} type="date" min={FIRST_DATE} max={lastDay} value={from} onChange={(e) => setFrom(e.target.value)} />
-          <label htmlFor={`${idPrefix}-to`}>Last day</label>
-          <input id={`${idPrefix}-to`} type="date" min={from || FIRST_DATE} max={lastDay} value={to} onChange={(e) => setTo(e.target.value)} />
+          <SelectField>
+            <label htmlFor={`${idPrefix}-from`}>First day</label>
+            <input id={`${idPrefix}-from`} type="date" min={FIRST_DATE} max={lastDay} value={from} onChange={(e) => setFrom(e.target.value)} />
+          </SelectField>
+          <SelectField>
+            <label htmlFor={`${idPrefix}-to`}>Last day</label>
+            <input id={`${idPrefix}-to`} type="date" min={from || FIRST_DATE} max={lastDay} value={to} onChange={(e) => setTo(e.target.value)} />
+          </SelectField>
           <Button $variant="secondary" onClick={addBreak}>
             Add break
           </Button>
@@ -144,13 +149,20 @@ const Breaks = styled.ul`
   }
 `;
 
+/* The date fields look like the form's selects: label above, same border, height and type size. */
 const AddBreak = styled.div`
   display: flex;
   flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.md};
   input {
     min-height: 44px;
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.text};
     font: inherit;
+    font-size: ${({ theme }) => theme.font.size.md};
   }
 `;

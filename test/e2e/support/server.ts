@@ -19,6 +19,8 @@ interface ServerOptions {
   databaseUrl: string;
   logFile: string;
   env?: Record<string, string>;
+  /** A server started again at the address the page already uses; else a free port. */
+  port?: number;
 }
 
 /** A fresh temp folder and an SQLite URL inside it: every server starts on an empty database. */
@@ -53,8 +55,8 @@ async function waitUntilAnswering(url: string, child: ChildProcess, logFile: str
  * port of 127.0.0.1. Node runs tsx as a loader (not `npx tsx`, which adds wrapper
  * processes) so the PID we hold is the server's own and killing it leaves nothing behind.
  */
-export async function startServer({ databaseUrl, logFile, env = {} }: ServerOptions): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer({ databaseUrl, logFile, env = {}, port: wanted }: ServerOptions): Promise<RunningServer> {
+  const port = wanted ?? (await freePort());
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: repoRoot,

@@ -20,3 +20,24 @@ describe('password length counts characters as a learner sees them (code points,
     expect(signUpError(form(' 🦊 a b '))).toBe(LENGTH);
   });
 });
+
+describe("the form's email rule is the server's (common/domain.ts), after spec 5's four", () => {
+  const withEmail = (email: string) => ({ email, password: 'a long enough passphrase', repeat: 'a long enough passphrase' });
+  const INVALID = 'Enter a valid email address, like name@example.com';
+
+  it('refuses what the server refuses: no dot in the domain, markup, delimiters, control and bidirectional characters', () => {
+    for (const email of ['name@localhost', '<script>alert(1)</script>@example.com', 'a,b@example.com', 'a b@example.com', 'a\u0000b@example.com', 'a\u202eb@example.com']) {
+      expect(signUpError(withEmail(email)), email).toBe(INVALID);
+    }
+  });
+
+  it('accepts ordinary and internationalised addresses, with the spaces around them trimmed', () => {
+    for (const email of ['name@example.com', ' Name.Surname+tag@Example.co.uk ', 'josé@correo.es', '学生@例子.中国']) {
+      expect(signUpError(withEmail(email)), email).toBeNull();
+    }
+  });
+
+  it("spec 5's rules come first: a too-long address says so, not that it is invalid", () => {
+    expect(signUpError(withEmail(`${'a'.repeat(101)}`))).toBe('Email must be less than 100 characters');
+  });
+});

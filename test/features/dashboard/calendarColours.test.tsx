@@ -21,6 +21,6 @@ describe('calendar colours', () => {
     expect(missed).toHaveStyle({ background: DAY_FILLS.missed.background });
     expect(getComputedStyle(today).borderWidth).toBe('3px');
     const key = screen.getByRole('list', { name: 'Calendar key' });
-    expect(within(key).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Goal achieved', 'Goal missed', 'Today']);
+    expect(within(key).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Goal achieved', 'Goal missed', 'Today', '😴Rest day']);
   });
 });

@@ -52,13 +52,16 @@ describe('dashboard layout', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     expect(tabButton('Levels')).toHaveAttribute('aria-current', 'page');
   });
 
-  it('hides the language selector on the Levels tab but still names the language', async () => {
+  it('moves the language selector from the top bar into the Levels panel on the Levels tab, and still names the language', async () => {
     setViewportWidth(375);
     const { user } = await renderDashboard();
-    expect(await screen.findByRole('combobox', { name: 'Learning language' })).toHaveValue('Spanish');
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('combobox', { name: 'Learning language' })).toHaveValue('Spanish');
     await user.click(tabButton('Levels'));
-    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Learning language' })).not.toBeInTheDocument());
-    expect(within(screen.getByRole('banner')).getByRole('heading', { name: 'Spanish' })).toBeVisible();
+    await waitFor(() => expect(within(banner).queryByRole('combobox', { name: 'Learning language' })).not.toBeInTheDocument());
+    expect(within(banner).getByRole('heading', { name: 'Spanish' })).toBeVisible();
+    const levels = screen.getByRole('region', { name: 'Levels' });
+    expect(await within(levels).findByRole('combobox', { name: 'Learning language' })).toHaveValue('Spanish');
   });
 
   it('links the profile icon to settings', async () => {

@@ -74,19 +74,19 @@ describe('progress panel', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     expect(within(dialog).getByText('Just getting started!')).toBeInTheDocument();
   });
 
-  it('sums up the pie chart in text: minutes under an hour, else whole hours', async () => {
+  it("sums up the pie chart in text and in its legend in the app's one time format, hours and minutes", async () => {
     seedSignedInLearner('Spanish', {
       activities: [day('2024-01-02', { listeningDailyMins: 200, speakingDailyMins: 45 })],
     });
     await renderDashboard();
     const panel = await progressPanel();
-    expect(await within(panel).findByRole('img', { name: 'Time per skill: Listening 3h, Reading 0m, Speaking 45m, Writing 0m' })).toBeInTheDocument();
+    expect(await within(panel).findByRole('img', { name: 'Time per skill: Listening 3h 20m, Reading 0h 0m, Speaking 0h 45m, Writing 0h 0m' })).toBeInTheDocument();
     const legend = within(panel).getByRole('list', { name: 'Legend' });
     expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Listening3h',
-      'Reading0m',
-      'Speaking45m',
-      'Writing0m',
+      'Listening3h 20m',
+      'Reading0h 0m',
+      'Speaking0h 45m',
+      'Writing0h 0m',
     ]);
   });
 

@@ -13,7 +13,7 @@ export const DASHBOARD_TEST_TIMEOUT = 20000;
  */
 export const warmUpDashboard = [
   // The dashboard route's loader also starts the pie chart's code (victory) beside the data.
-  () => Promise.all([import('@/features/dashboard/DashboardPage'), import('@/components/charts/PieRing')]),
+  () => Promise.all([import('@/app/DashboardScreen'), import('@/components/charts/PieRing')]),
   60000,
 ] as const;
 

@@ -10,6 +10,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiPath } from '@common/apiPaths';
+import { API_PATHS } from '@common/apiPaths';
 import { localIsoDate } from '@common/domain';
 import { formatLongDate } from '@/lib/calendar';
 import { theme } from '@/styles/theme';
@@ -22,7 +23,7 @@ import { warmUpDashboard } from '../dashboard/renderDashboard';
 // Whole screens load lazily on a machine shared by many test runs.
 configure({ asyncUtilTimeout: 5000 });
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 interface Row {
   call: string;
@@ -33,6 +34,8 @@ interface Row {
   /** The message an error answer shows (spec 8); `also`: the panel's own line (spec 2). */
   message: string;
   also?: string[];
+  /** The path msw answers when it is not the declared one (a path with a parameter). */
+  pattern?: string;
   /** A signed-out visitor (sign-up, sign-in) or a learner still choosing a language. */
   visitor?: boolean;
   noLanguage?: boolean;
@@ -173,6 +176,24 @@ const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
     },
     message: 'Error importing data',
   },
+  'GET /user/timer': { call: 'getTimer', path: '/dashboard', message: 'Error getting timer' },
+  'PUT /user/timer': {
+    call: 'startTimer',
+    path: '/dashboard',
+    act: async (user) => user.click(await screen.findByRole('button', { name: 'Start timer for Listening' })),
+    message: 'Error starting timer',
+  },
+  'DELETE /user/timer': {
+    call: 'stopTimer',
+    path: '/dashboard',
+    pattern: `${API_PATHS.timer}/:id`,
+    act: async (user) => {
+      await user.click(await screen.findByRole('button', { name: 'Start timer for Listening' }));
+      await screen.findByRole('timer');
+      await user.click(screen.getByRole('button', { name: 'Stop timer' }));
+    },
+    message: 'Error stopping timer',
+  },
 };
 
 /** Red italic (spec 8), whichever element carries the text. */
@@ -192,10 +213,10 @@ async function expectShownAsError(text: string) {
   for (const element of shown) expectErrorStyle(element);
 }
 
-function failCall(key: string, how: 'answer' | 'network') {
+function failCall(key: string, how: 'answer' | 'network', pattern?: string) {
   const [method, path] = key.split(' ') as [Uppercase<Method>, string];
   const handler = how === 'answer' ? () => apiError(500, 'INTERNAL_ERROR', 'Boom') : () => HttpResponse.error();
-  server.use(http[method.toLowerCase() as Method](api(path), handler));
+  server.use(http[method.toLowerCase() as Method](api(pattern ?? path), handler));
 }
 
 async function showScreen(row: Row) {
@@ -214,14 +235,14 @@ describe('each failed call says why, in the catalogue\'s words and in red italic
 
   describe.each(Object.entries(TABLE))('%s', (key, row) => {
     it(`an error answer shows '${row.message}'`, async () => {
-      failCall(key, 'answer');
+      failCall(key, 'answer', row.pattern);
       await showScreen(row);
       await expectShownAsError(row.message);
       for (const line of row.also ?? []) await expectShownAsError(line);
     });
 
     it(`a dropped connection shows '${NETWORK}'`, async () => {
-      failCall(key, 'network');
+      failCall(key, 'network', row.pattern);
       await showScreen(row);
       await expectShownAsError(NETWORK);
       expect(screen.queryByText(row.message)).not.toBeInTheDocument();

@@ -23,6 +23,23 @@ describe('language step (spec 2, step 1 of 3)', () => {
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['Arabic', 'English', 'French', 'German', 'Japanese', 'Spanish']);
   });
 
+  it('a labelled filter box narrows the list as the learner types, ignoring case, and Enter picks the only match', async () => {
+    newLearner();
+    const { user, router } = await openStep();
+    await screen.findByRole('radio', { name: 'French' });
+    const filter = screen.getByRole('searchbox', { name: 'Filter languages' });
+    await user.type(filter, 'GER');
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['German']);
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 6 languages');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('radio', { name: 'German' })).toBeChecked();
+    expect(router.state.location.pathname).toBe('/register/language');
+    await user.clear(filter);
+    await user.type(filter, 'xyz');
+    expect(screen.queryAllByRole('radio')).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveTextContent('No language matches “xyz”');
+  });
+
   it('asks the learner to choose a language before going on', async () => {
     newLearner();
     const { user, router } = await openStep();

@@ -57,6 +57,22 @@ describe('settings on a narrow screen', { timeout: 20000 }, () => {
     expect(screen.getByRole('button', { name: /Level Milestones.*Unsaved changes/ })).toBeInTheDocument();
   });
 
+  it('keeps Save in reach once a changed section is closed: a bar that saves every change, or discards them', async () => {
+    const log = recordRequests();
+    const { user } = await openNarrowSettings();
+    expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Daily Goal' }));
+    const goal = await screen.findByRole('dialog', { name: 'Daily Goal' });
+    await user.selectOptions(within(goal).getByLabelText('Hours'), '1');
+    await user.click(within(goal).getByRole('button', { name: 'Close' }));
+
+    const bar = await screen.findByRole('region', { name: 'Unsaved changes' });
+    await user.click(within(bar).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Unsaved changes' })).not.toBeInTheDocument());
+    expect(writes(log)).toEqual(['POST /user/daily-goal']);
+    expect(current().dailyGoalMinutes).toBe(90);
+  });
+
   it('shows a failed save inside the modal and keeps it open', async () => {
     const { user } = await openNarrowSettings();
     await user.click(screen.getByRole('button', { name: 'Level Milestones' }));

@@ -6,6 +6,8 @@ import { api, apiError, unauthenticated } from '../http';
 
 export const authHandlers = [
   http.get(api(API_PATHS.authCheck), () => (db.signedIn ? HttpResponse.json<EmailAnswer>({ email: db.email }) : unauthenticated())),
+  // The network banner's check that the server answers again (src/lib/apiAnswers.ts).
+  http.head(api(API_PATHS.authCheck), () => new HttpResponse(null, { status: db.signedIn ? 200 : 401 })),
   http.post(api(API_PATHS.authRegister), async ({ request }) => {
     const body = (await request.json()) as Credentials;
     if (body.email.trim().toLowerCase() === db.email) return apiError(409, 'EMAIL_EXISTS', 'That email is taken');

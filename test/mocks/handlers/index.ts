@@ -4,5 +4,6 @@ import { calendarHandlers } from './calendar';
 import { languageHandlers } from './language';
 import { settingsHandlers } from './settings';
 import { statsHandlers } from './stats';
+import { timerHandlers } from './timer';
 
-export const handlers = [...authHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...calendarHandlers, ...statsHandlers];
+export const handlers = [...authHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...calendarHandlers, ...statsHandlers, ...timerHandlers];

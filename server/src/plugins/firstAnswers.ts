@@ -1,0 +1,75 @@
+/**
+ * Issue #32, the first answers in the HTML: a signed-in screen's page carries the answers of the
+ * reads the screen makes on arrival, so the SPA renders them without waiting for the network.
+ * Each answer is the API's own: the read is made through the app (`inject`) with the page
+ * request's own cookie, so the routes, their session check and their scoping to the signed-in
+ * learner are the very ones the SPA's call would meet. No session, or one the API refuses: none.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { dashboardReads, dayBoundaryRead, guardReads, type FirstRead } from '@common/firstReads';
+import { firstScreenFacts, firstScreenHtml } from '@common/firstScreen';
+import { learnerToday, learnerZone, TIME_ZONE_COOKIE } from '../domain/learnerDay';
+
+/** The SPA's signed-in screens (src/app/paths.ts); the dashboard asks for its panels' data too. */
+const SIGNED_IN_SCREENS = new Set(['/dashboard', '/settings', '/insights', '/register/language', '/register/goal', '/register/previoustime']);
+
+export const isSignedInScreen = (path: string) => SIGNED_IN_SCREENS.has(path);
+
+export interface FirstAnswers {
+  /** The time zone whose date keyed the answers. */
+  timeZone: string;
+  answers: FirstAnswer[];
+}
+
+export interface FirstAnswer {
+  endpointName: string;
+  arg: string | undefined;
+  value: unknown;
+}
+
+async function answer(app: FastifyInstance, cookie: string, read: FirstRead): Promise<FirstAnswer | null> {
+  const res = await app.inject({ method: 'GET', url: `/api${read.path}`, headers: { cookie } });
+  return res.statusCode === 200 ? { endpointName: read.endpointName, arg: read.arg, value: res.json() } : null;
+}
+
+/** The answers for `path`'s first reads, or null when there are none to give (a visitor, an ended session). */
+export async function firstAnswers(app: FastifyInstance, request: FastifyRequest, path: string): Promise<FirstAnswers | null> {
+  const cookie = request.headers.cookie;
+  if (!cookie || !isSignedInScreen(path)) return null;
+  const timeZone = learnerZone(request.cookies[TIME_ZONE_COOKIE]);
+  const [auth, ...guard] = guardReads();
+  const signedIn = await answer(app, cookie, auth);
+  if (!signedIn) return null;
+  let others = guard;
+  if (path === '/dashboard') {
+    const boundary = await answer(app, cookie, dayBoundaryRead());
+    const hour = (boundary?.value as { dayEndsAtHour?: number } | undefined)?.dayEndsAtHour ?? 0;
+    others = dashboardReads(learnerToday(app.now(), timeZone, hour)).filter((r) => r.endpointName !== auth.endpointName);
+  }
+  const answers = await Promise.all(others.map((read) => answer(app, cookie, read)));
+  return { timeZone, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)] };
+}
+
+/**
+ * The answers as a JSON script element: `<`, `>`, `&` and the line separators U+2028/U+2029 are
+ * written as \u escapes, so no value (a learner's text included) can end the element or the page's
+ * parsing early, and the JSON reads back exactly.
+ */
+export function answersScript({ timeZone, answers }: FirstAnswers): string {
+  const json = JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const zone = timeZone.replace(/[^A-Za-z0-9_+\-/]/g, '');
+  return `<script type="application/json" id="first-answers" data-time-zone="${zone}">${json}</script>`;
+}
+
+/** The dashboard's first facts (language, total time, today's goal) as HTML from its answers, or '' without them. */
+export function dashboardShell(answers: FirstAnswer[]): string {
+  const value = <T>(endpointName: string) => answers.find((a) => a.endpointName === endpointName)?.value as T | undefined;
+  const facts = firstScreenFacts({
+    language: value('getUserLanguage'),
+    progress: value('getProgress'),
+    previousHours: value('getPreviousHours'),
+    dailyGoal: value('getDailyGoal'),
+    todayMinutes: value('getDailyMinutes'),
+  });
+  return facts ? firstScreenHtml(facts) : '';
+}

@@ -1,0 +1,130 @@
+/**
+ * Issue #32: a signed-in screen's page carries the answers of its first reads, the API's own,
+ * for the holder of the page request's session only, and is never kept by a cache.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { answersScript } from '../src/plugins/firstAnswers';
+import { learnerToday, learnerZone } from '../src/domain/learnerDay';
+import { buildTestApp, describeDb, signUp, withLanguage, type TestApp } from './helper';
+
+const spaDir = mkdtempSync(join(tmpdir(), 'tracker-first-answers-'));
+const INDEX = '<!doctype html><html><head><title>LinguaLog</title></head><body><div id="root"></div></body></html>';
+let t: TestApp;
+
+/** The answers a page carries, as the SPA reads them back (null: none). */
+const htmlOf = (res: LightMyRequestResponse) =>
+  res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString('utf8') : res.body;
+
+function answersIn(res: LightMyRequestResponse): { endpointName: string; arg?: string; value: unknown }[] | null {
+  const html = htmlOf(res);
+  const json = /<script type="application\/json" id="first-answers"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+  return json === undefined ? null : JSON.parse(json);
+}
+
+const page = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...headers, ...(cookie ? { cookie } : {}) } });
+
+beforeAll(async () => {
+  mkdirSync(join(spaDir, 'assets'));
+  writeFileSync(join(spaDir, 'index.html'), INDEX);
+  t = await buildTestApp({ spaDir });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(spaDir, { recursive: true, force: true });
+});
+
+describeDb('first answers in the page', () => {
+  it("puts the learner's own dashboard answers into /dashboard, keyed as the SPA asks, never cached", async () => {
+    const { cookie, email } = await signUp(t.app);
+    await withLanguage(t.app, cookie, 'Japanese');
+    const today = learnerToday(new Date(), learnerZone('Asia/Tokyo'));
+    const add = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/daily-activity',
+      headers: { cookie },
+      payload: { date: today, listeningDailyMins: 25 },
+    });
+    expect(add.statusCode, add.body).toBeLessThan(300);
+    const previous = await t.app.inject({ method: 'POST', url: '/api/user/previous-time', headers: { cookie }, payload: { previousHours: 1200 } });
+    expect(previous.statusCode, previous.body).toBe(200);
+
+    const res = await page('/dashboard', `${cookie}; tz=Asia/Tokyo`, { 'accept-encoding': 'gzip, br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(String(res.headers.vary)).toMatch(/Cookie/);
+    expect(htmlOf(res)).toContain('data-time-zone="Asia/Tokyo"');
+    // A zone the server does not know is no zone: the server's own keys the answers.
+    const unknownZone = htmlOf(await page('/dashboard', `${cookie}; tz=Mars/Olympus`));
+    expect(unknownZone).toContain(`data-time-zone="${Intl.DateTimeFormat().resolvedOptions().timeZone}"`);
+    const answers = answersIn(res)!;
+    const byKey = new Map(answers.map((a) => [`${a.endpointName}(${a.arg ?? ''})`, a.value]));
+    expect(byKey.get('checkAuth()')).toEqual({ email });
+    expect(byKey.get('getUserLanguage()')).toEqual((await t.app.inject({ url: '/api/user/language', headers: { cookie } })).json());
+    expect(byKey.get('getUserLanguage()')).toMatchObject({ name: 'Japanese' });
+    expect(byKey.get(`getDailyMinutes(${today})`)).toEqual(
+      (await t.app.inject({ url: `/api/user/daily-activity?date=${today}`, headers: { cookie } })).json(),
+    );
+    expect(byKey.get(`getDailyMinutes(${today})`)).toMatchObject({ listeningDailyMins: 25 });
+    // The first facts are in the HTML itself, before any script: language, total time, today's goal.
+    const goal = (byKey.get('getDailyGoal()') as { dailyGoalMinutes: number }).dailyGoalMinutes;
+    const root = /<div id="first-screen">(.*)<div id="root"><\/div>/s.exec(htmlOf(res))![1];
+    const shell = root.replace(/<style>.*?<\/style>/s, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(shell).toContain('Japanese');
+    expect(shell).toContain(`Daily goal 0h 25m / ${Math.floor(goal / 60)}h ${goal % 60}m`);
+    expect(shell).toContain('Total Hours 1,200');
+    for (const key of ['hasLanguage()', 'getProgress()', 'getDailyGoal()', `getMonthActivities(${today.slice(0, 7)})`, `getCalendarSummary(${today})`]) {
+      expect(byKey.has(key), key).toBe(true);
+    }
+  });
+
+  it('gives the other signed-in screens their guard checks, and nothing to a visitor or an ended session', async () => {
+    const { cookie, email } = await signUp(t.app);
+    const settings = answersIn(await page('/settings', cookie));
+    expect(settings).toEqual([
+      { endpointName: 'checkAuth', value: { email } },
+      { endpointName: 'hasLanguage', value: { hasLanguage: false } },
+    ]);
+    for (const [url, who] of [
+      ['/dashboard', undefined],
+      ['/dashboard', 'sid=no-such-session'],
+      ['/login', cookie],
+    ] as const) {
+      const res = await page(url, who);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, `${url} ${who}`).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      // The same path answers a signed-in learner differently: a shared cache must key it by cookie.
+      if (url === '/dashboard') expect(String(res.headers.vary), url).toMatch(/Cookie/);
+    }
+  });
+
+  it("never puts another learner's data into a page", async () => {
+    const first = await signUp(t.app);
+    await withLanguage(t.app, first.cookie, 'Italian');
+    const previous = await t.app.inject({ method: 'POST', url: '/api/user/previous-time', headers: { cookie: first.cookie }, payload: { previousHours: 1730 } });
+    expect(previous.statusCode, previous.body).toBe(200);
+    const second = await signUp(t.app);
+    await withLanguage(t.app, second.cookie, 'German');
+    const answers = answersIn(await page('/dashboard', second.cookie))!;
+    expect(answers.find((a) => a.endpointName === 'getUserLanguage')?.value).toEqual({ name: 'German' });
+    const body = JSON.stringify(answers);
+    expect(body).toContain(second.email);
+    expect(body).not.toContain(first.email);
+    expect(body).not.toContain('1730');
+  });
+
+  it('writes the answers so no text can end the script element or break the JSON', () => {
+    const hostile = '</script><script>alert(1)</script>\u2028\u2029&<!--';
+    const script = answersScript({ timeZone: 'UTC', answers: [{ endpointName: 'x', arg: undefined, value: { name: hostile } }] });
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script).not.toMatch(/[\u2028\u2029]|<!--/);
+    const json = /^<script type="application\/json" id="first-answers" data-time-zone="UTC">(.*)<\/script>$/s.exec(script)![1];
+    expect(JSON.parse(json)[0].value.name).toBe(hostile);
+  });
+});

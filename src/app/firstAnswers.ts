@@ -1,0 +1,64 @@
+/**
+ * Issue #32: a signed-in screen's page may carry the answers of the screen's first reads
+ * (server/src/plugins/firstAnswers.ts, keyed as common/firstReads.ts). They go into RTK Query's
+ * cache before the first render, as if those reads had just answered, so no panel waits for the
+ * network; the cache stays the one source of truth and later refreshes follow the tags as ever.
+ */
+import { apiSlice } from '@/app/apiSlice';
+import type { AppStore } from '@/app/store';
+
+const TIME_ZONE_COOKIE = 'tz';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+type Entries = Parameters<typeof apiSlice.util.upsertQueryEntries>[0];
+
+/**
+ * Names the learner's time zone to the server, which then answers the reads keyed by the
+ * learner's date (today's minutes, this month) for the same date the SPA will ask for. Written
+ * only when the server went by another zone (`usedZone`, from the page) or did not say: a cookie
+ * the server does not need is not sent with every request.
+ */
+export function rememberTimeZone(usedZone: string | null, doc: Document = document): void {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone || zone === usedZone) return;
+  doc.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+}
+
+/**
+ * Seeds the cache with the answers the page carries, if any; the element is removed once read.
+ * Returns the time zone whose date keyed them (null: no answers).
+ */
+export function seedFirstAnswers(store: AppStore, doc: Document = document): string | null {
+  const element = doc.getElementById('first-answers');
+  if (!element) return null;
+  element.remove();
+  const usedZone = element.getAttribute('data-time-zone');
+  let entries: Entries;
+  try {
+    entries = JSON.parse(element.textContent ?? '[]') as Entries;
+  } catch {
+    // A page cut short in transit: the reads simply go out as without answers.
+    return usedZone;
+  }
+  if (Array.isArray(entries) && entries.length > 0) store.dispatch(apiSlice.util.upsertQueryEntries(entries));
+  return usedZone;
+}
+
+/**
+ * The dashboard's first facts, written by the server beside the root (common/firstScreen.ts),
+ * stay up while the app shows only its 'Loading...' screen, and go in the same frame as the
+ * first real screen appears (a mutation observer runs before the next paint): nothing moves on
+ * the page, and the facts never stand beside a screen they do not belong to.
+ */
+export function keepFirstScreen(doc: Document = document): void {
+  const shell = doc.getElementById('first-screen');
+  const root = doc.getElementById('root');
+  if (!shell || !root) return;
+  const observer = new MutationObserver(() => {
+    const children = [...root.children];
+    if (children.length === 0 || children.some((child) => child.hasAttribute('data-loading-screen'))) return;
+    shell.remove();
+    observer.disconnect();
+  });
+  observer.observe(root, { childList: true });
+}

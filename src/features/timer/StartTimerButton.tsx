@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+import type { Skill } from '@common/domain';
+import { Button } from '@/components/Button';
+import { SKILL_NAMES } from '@/lib/skills';
+import { useTimerActions } from './useTimerActions';
+
+/**
+ * Beside a skill's add-time button: 'Start timer', named 'Start timer for Listening' for screen
+ * readers and voice control (the visible words begin the name). Disabled while this skill's timer
+ * runs (the bar stops it).
+ */
+export function StartTimerButton({ skill }: { skill: Skill }) {
+  const { timer, start } = useTimerActions();
+  return (
+    <TimerButton
+      $variant="secondary"
+      $fullWidth
+      aria-label={`Start timer for ${SKILL_NAMES[skill]}`}
+      disabled={timer?.skill === skill}
+      onClick={() => start(skill)}
+    >
+      <span aria-hidden="true">▶</span>
+      Start timer
+    </TimerButton>
+  );
+}
+
+const TimerButton = styled(Button)`
+  padding-inline: ${({ theme }) => theme.space.md};
+  white-space: nowrap;
+`;

@@ -1,0 +1,122 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { DailyMinutes } from '@common/api-types';
+import type { Skill } from '@common/domain';
+import { skillDailyField } from '@common/domain';
+import { apiSlice } from '@/app/apiSlice';
+import type { AppDispatch, RootState } from '@/app/store';
+import { messageFor } from '@/lib/errorMessages';
+import { addRequested } from '@/lib/outboxRequests';
+import { SKILL_NAMES } from '@/lib/skills';
+import { formatHoursMinutesLong } from '@/lib/time';
+import { capToDailyLimits, splitByLocalDay } from '@/lib/timerSpan';
+import { learnerToday } from '@/lib/today';
+import { rememberedDayEndsAtHour } from '@/app/useLearnerToday';
+import { DEFAULT_DAY_ENDS_AT_HOUR } from '@common/schemas/dayBoundary';
+import type { RunningTimer, StartTimer } from '@common/schemas/timer';
+import { callFailed, selectUnsent, startSent, startTapped, stopSent, timerStopped } from './timerSlice';
+
+type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
+
+/**
+ * The server must see a start before its stop, or the stop would be a no-op and the late start
+ * would leave a timer running: every timer call waits for the one before it.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+const inTurn = <R>(call: () => Promise<R>): Promise<R> => {
+  const next = queue.then(call, call);
+  queue = next.catch(() => undefined);
+  return next;
+};
+
+/** No answer at all, or a server failure: the same call is worth sending again later. */
+const worthRetrying = (error: FetchBaseQueryError) =>
+  error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || (typeof error.status === 'number' && error.status >= 500);
+
+const errorBody = (error: FetchBaseQueryError) => (error.data ?? {}) as { error?: string; message?: string; timer?: RunningTimer };
+
+/** Sends the start kept on this device, if any; kept for later when the network is away. */
+export const sendUnsentStart = (): Thunk => (dispatch, getState) =>
+  inTurn(async () => {
+    const start = selectUnsent(getState()).start;
+    if (!start) return;
+    const result = await dispatch(apiSlice.endpoints.startTimer.initiate(start));
+    if (!('error' in result) || !result.error) {
+      dispatch(startSent({ id: start.id }));
+      return;
+    }
+    const error = result.error as FetchBaseQueryError;
+    if (worthRetrying(error)) {
+      dispatch(callFailed(messageFor(error, 'START_TIMER_ERROR')));
+      return;
+    }
+    const body = errorBody(error);
+    if (body.error === 'TIMER_RUNNING' && body.timer) {
+      dispatch(apiSlice.util.upsertQueryData('getTimer', undefined, { timer: body.timer }));
+      dispatch(startSent({ id: start.id, note: `A ${SKILL_NAMES[body.timer.skill]} timer started on another device is running, so no new timer was started.` }));
+      return;
+    }
+    dispatch(startSent({ id: start.id }));
+    dispatch(callFailed(messageFor(error, 'START_TIMER_ERROR')));
+  });
+
+export const startTimerFor =
+  (skill: Skill): Thunk =>
+  async (dispatch) => {
+    const start: StartTimer = { id: crypto.randomUUID(), skill, startedAt: new Date().toISOString() };
+    dispatch(startTapped(start));
+    await dispatch(sendUnsentStart());
+  };
+
+/** Sends the stops the server has not answered yet; a stop of a timer already gone is a 204 too. */
+export const sendUnsentStops = (): Thunk => (dispatch, getState) =>
+  inTurn(async () => {
+    for (const id of selectUnsent(getState()).stops) {
+      const result = await dispatch(apiSlice.endpoints.stopTimer.initiate({ id }));
+      const error = 'error' in result ? (result.error as FetchBaseQueryError | undefined) : undefined;
+      if (error && worthRetrying(error)) {
+        dispatch(callFailed(messageFor(error, 'STOP_TIMER_ERROR')));
+        return;
+      }
+      dispatch(stopSent(id));
+    }
+  });
+
+/** The minutes each day already holds, when this device can know them (fresh when online). */
+async function minutesOnDays(dispatch: AppDispatch, getState: () => RootState, dates: string[]) {
+  const known: Record<string, DailyMinutes | undefined> = {};
+  for (const date of dates) {
+    if (navigator.onLine) {
+      const fresh = await dispatch(apiSlice.endpoints.getDailyMinutes.initiate(date, { forceRefetch: true, subscribe: false }));
+      known[date] = fresh.data;
+    }
+    known[date] ??= apiSlice.endpoints.getDailyMinutes.select(date)(getState()).data;
+  }
+  return known;
+}
+
+function stopNote(skill: Skill, added: number, left: number, discarded: boolean): string {
+  if (discarded) return `${SKILL_NAMES[skill]} timer discarded: nothing added.`;
+  if (added === 0 && left === 0) return 'Timer stopped under one minute: nothing added.';
+  const addedText = added > 0 ? `${formatHoursMinutesLong(added)} of ${SKILL_NAMES[skill]} added.` : 'Nothing added.';
+  return left > 0 ? `${addedText} ${formatHoursMinutesLong(left)} did not fit within the day's limits and were not added.` : addedText;
+}
+
+/**
+ * Stops `timer` at `end`: its whole minutes per local day become keyed adds (`<id>:<date>`) that
+ * the outbox sends exactly once, capped to each day's limits, then the timer is deleted. A stop
+ * repeated here or on another device names the same keys, so the server adds nothing twice.
+ */
+export const stopTimerAt =
+  (timer: Pick<RunningTimer, 'id' | 'skill' | 'startedAt'>, end: number | 'discard'): Thunk =>
+  async (dispatch, getState) => {
+    const dayEndsAtHour = rememberedDayEndsAtHour() ?? DEFAULT_DAY_ENDS_AT_HOUR;
+    const shares = end === 'discard' ? [] : splitByLocalDay(Date.parse(timer.startedAt), end, dayEndsAtHour);
+    const current = await minutesOnDays(dispatch, getState, shares.map((s) => s.date));
+    const { adds, left } = capToDailyLimits(shares, timer.skill, current, learnerToday(new Date(), dayEndsAtHour));
+    for (const { date, minutes } of adds) {
+      dispatch(addRequested({ key: `${timer.id}:${date}`, body: { date, [skillDailyField(timer.skill)]: minutes }, origin: 'timer' }));
+    }
+    const total = (list: { minutes: number }[]) => list.reduce((sum, s) => sum + s.minutes, 0);
+    dispatch(timerStopped({ id: timer.id, note: stopNote(timer.skill, total(adds), total(left), end === 'discard') }));
+    await dispatch(sendUnsentStops());
+  };
