@@ -74,7 +74,8 @@ describe('add-time modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(current().activities).toEqual([expect.objectContaining({ date: localIsoDate(), listeningDailyMins: 75 })]);
-    expect(await screen.findByText('1h 15m')).toBeInTheDocument();
+    const todayPanel = screen.getByRole('region', { name: 'Today' });
+    expect(await within(todayPanel).findByText('1h 15m')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Listening Time' }));
     const again = await screen.findByRole('dialog', { name: 'Add Listening Time' });
