@@ -7,6 +7,7 @@ import { NetworkBanner } from '@/app/NetworkBanner';
 import { paths } from '@/app/paths';
 import { FailureNotice } from '@/components/FailureNotice';
 import { OutboxRunner } from '@/features/sync/OutboxRunner';
+import { UpdatePrompt } from '@/features/sync/UpdatePrompt';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { isNetworkError } from '@/lib/errorMessages';
 
@@ -44,6 +45,7 @@ export function RequireAuth() {
   return (
     <>
       <OutboxRunner />
+      <UpdatePrompt />
       <NetworkBanner />
       <Outlet />
     </>
