@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { addTime, today } from '../support/dashboard';
+import { addTime, openAddTime, today } from '../support/dashboard';
 
 async function goOffline(context: BrowserContext): Promise<void> {
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
@@ -60,7 +60,12 @@ test('an add whose answer was lost after the server applied it is sent again and
     await route.fetch();
     await route.abort('connectionreset');
   });
-  await addTime(page, 'Speaking', '', '20');
+  const dialog = await openAddTime(page, 'Speaking');
+  await dialog.getByLabel('Minutes').fill('20');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  // The spec's message for a failed add, and the add kept on the device to be sent again.
+  await expect(dialog.getByText('Kept on this device')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(async () => (await serverDay(page)).speakingDailyMins, { timeout: 15_000 }).toBe(20);
   await expect(page.getByText(/waiting to sync/i)).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByText('Total 0h 20m')).toBeVisible();
