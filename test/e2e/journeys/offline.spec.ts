@@ -72,3 +72,14 @@ test('an add whose answer was lost after the server applied it is sent again and
   expect(lost).toBe(1);
   expect(await serverDay(page)).toMatchObject({ speakingDailyMins: 20, totalDailyMins: 20 });
 });
+
+test('the app is installable: Chrome finds no installability error', async ({ page, context, learner: _learner, isPhone }) => {
+  test.skip(isPhone, 'installability does not depend on the width');
+  await page.goto('/dashboard');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  // Every Playwright context is incognito, where Chrome never installs anything: that one reason
+  // is the browser's, not the app's. Any other (manifest, icons, worker) fails the test.
+  expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+});
