@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -42,7 +43,21 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // The service worker (src/sw.ts, issue #25): precaches the shell and every screen's code so the
+    // app opens offline. The manifest is public/manifest.webmanifest; registration is the app's own
+    // (src/features/sync/serviceWorker.ts), with a prompt before a new version takes over.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], globIgnores: ['**/*.map'] },
+    }),
+    precompress(),
+  ],
   resolve: { alias },
   server: {
     port: 3000,

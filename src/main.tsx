@@ -4,6 +4,8 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { ThemeProvider } from 'styled-components';
 import { keepFirstScreen, rememberTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
+import { keepAnswersForOffline, seedOfflineAnswers } from '@/app/offlineCache';
+import { registerServiceWorker } from '@/features/sync/serviceWorker';
 import { makeBrowserRouter } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { GlobalStyle } from '@/styles/GlobalStyle';
@@ -11,7 +13,10 @@ import { theme } from '@/styles/theme';
 
 const store = makeStore();
 rememberTimeZone(seedFirstAnswers(store));
+seedOfflineAnswers(store);
+keepAnswersForOffline(store);
 keepFirstScreen();
+registerServiceWorker();
 const router = makeBrowserRouter(store);
 
 createRoot(document.getElementById('root')!).render(

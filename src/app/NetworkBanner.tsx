@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
+import { selectOnline } from '@/features/sync/syncSlice';
 import { useOnServerReturn } from '@/components/useOnServerReturn';
 import { apiAnswers } from '@/lib/apiAnswers';
 import { ERRORS, isNetworkError } from '@/lib/errorMessages';
@@ -28,11 +29,13 @@ type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: bool
 /**
  * One calm line while the server cannot be reached, instead of a message per panel: spec 7's
  * network message, announced once, and 'Try again' for every read that got no answer. The same
- * reads are asked again by themselves as soon as the server answers (issue #31).
+ * reads are asked again by themselves as soon as the server answers (issue #31). With the browser
+ * offline it says so instead, and that adds wait for the network (the outbox).
  */
 export function NetworkBanner() {
   const dispatch = useAppDispatch();
   const failed = useAppSelector(selectReadsWithoutAnswer);
+  const online = useAppSelector(selectOnline);
 
   // A read already asked again (pending) is not sent twice: RTK Query skips it.
   const retry = () => {
@@ -41,7 +44,15 @@ export function NetworkBanner() {
       void dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
     }
   };
-  useOnServerReturn(failed.length > 0, apiAnswers, retry);
+  useOnServerReturn(online && failed.length > 0, apiAnswers, retry);
+  // Offline is a state the learner chose or expects, not a failure: said calmly, once.
+  if (!online) {
+    return (
+      <Banner role="status">
+        <p>You are offline. Time you add is kept on this device and sent when you are back online.</p>
+      </Banner>
+    );
+  }
   if (failed.length === 0) return null;
 
   return (

@@ -191,8 +191,14 @@ export const apiSlice = createApi({
       },
       providesTags: (_r, _e, month) => [{ type: 'Activities', id: month }],
     }),
-    addDailyActivity: build.mutation<ActivityRecord, AddDailyActivity>({
-      query: (body) => ({ url: API_PATHS.dailyActivity, method: 'POST', body }),
+    /** Sent by the outbox (src/features/sync) only; its key makes every retry apply at most once (contract, third edition). */
+    addDailyActivity: build.mutation<ActivityRecord, AddDailyActivity & { idempotencyKey?: string }>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: API_PATHS.dailyActivity,
+        method: 'POST',
+        body,
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+      }),
       extraOptions: noRetry,
       // Activities and the monthly total of the day's month only, the streak summary and the insights.
       invalidatesTags: (_r, _e, { date }) => [

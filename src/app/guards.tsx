@@ -6,6 +6,8 @@ import { useCheckAuthQuery, useHasLanguageQuery } from '@/app/apiSlice';
 import { NetworkBanner } from '@/app/NetworkBanner';
 import { paths } from '@/app/paths';
 import { FailureNotice } from '@/components/FailureNotice';
+import { OutboxRunner } from '@/features/sync/OutboxRunner';
+import { UpdatePrompt } from '@/features/sync/UpdatePrompt';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { isNetworkError } from '@/lib/errorMessages';
 
@@ -42,6 +44,8 @@ export function RequireAuth() {
   }
   return (
     <>
+      <OutboxRunner />
+      <UpdatePrompt />
       <NetworkBanner />
       <Outlet />
     </>

@@ -4,15 +4,16 @@ import styled from 'styled-components';
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
 import { skillDailyField } from '@common/domain';
-import { useAddDailyActivityMutation } from '@/app/apiSlice';
 import { useAppDispatch } from '@/app/hooks';
 import { useLearnerToday } from '@/app/useLearnerToday';
 import type { KeptEntry } from '@/app/session';
 import { entryKept } from '@/app/session';
+import { firstAttemptOf } from '@/app/sync';
 import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
 import { ErrorLine, ErrorText } from '@/components/StatusMessage';
+import { addRequested } from '@/lib/outboxRequests';
 import { SKILL_NAMES } from '@/lib/skills';
 import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
 import { formatHoursMinutesLong, toMinutes } from '@/lib/time';
@@ -40,7 +41,9 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
   const [minutes, setMinutes] = useState(kept?.minutes ?? '');
   const [error, setError] = useState<string | null>(null);
   const [leftToday, setLeftToday] = useState<string | null>(null);
-  const [addTime, { isLoading }] = useAddDailyActivityMutation();
+  const [isLoading, setIsLoading] = useState(false);
+  /** The add was kept on this device after a failed first try: the outbox sends it, not another tap. */
+  const [queued, setQueued] = useState(false);
   const name = SKILL_NAMES[skill];
   const skillToday = today?.[skillDailyField(skill)];
   const date = useLearnerToday();
@@ -59,15 +62,22 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
       return;
     }
     setError(null);
-    try {
-      await addTime({ date, [skillDailyField(skill)]: total }).unwrap();
+    setIsLoading(true);
+    const key = crypto.randomUUID();
+    const outcome = firstAttemptOf(key);
+    dispatch(addRequested({ key, body: { date, [skillDailyField(skill)]: total }, origin: 'tap' }));
+    const result = await outcome;
+    setIsLoading(false);
+    // Offline on purpose: the banner already says adds are sent later, and the tile says it waits.
+    if (result.kind === 'synced' || (result.kind === 'queued' && navigator.onLine === false)) {
       onClose();
-    } catch (failure) {
-      // The session ended under the learner: the entry waits for them after signing in again.
-      if ((failure as { status?: unknown }).status === 401) dispatch(entryKept({ skill, hours, minutes }));
-      setError(messageFor(failure, 'ADD_DAILY_TIME_ERROR'));
-      setLeftToday(leftTodayHint(serverErrorCode(failure), skill, today));
+      return;
     }
+    // The session ended under the learner: the entry waits for them after signing in again.
+    if (result.kind === 'unauthorized') dispatch(entryKept({ skill, hours, minutes }));
+    if (result.kind === 'queued') setQueued(true);
+    setError(messageFor(result.error, 'ADD_DAILY_TIME_ERROR'));
+    setLeftToday(leftTodayHint(serverErrorCode(result.error), skill, today));
   };
 
   const footer = (
@@ -75,7 +85,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
       <Button $variant="secondary" onClick={onClose}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} disabled={isLoading}>
+      <Button type="submit" form={formId} disabled={isLoading || queued}>
         {isLoading ? 'Adding...' : 'Add'}
       </Button>
     </>
@@ -86,6 +96,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
       <TimeForm id={formId} onSubmit={onSubmit} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
         {leftToday && <ErrorLine>{leftToday}</ErrorLine>}
+        {queued && <Hint>Kept on this device: it will be added as soon as the server answers.</Hint>}
         <HoursMinutesInput
           idPrefix={`add-${skill}`}
           legend={`${name} time to add`}

@@ -1,29 +1,37 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
-import { useDailyMinutesQuery } from '@/app/apiSlice';
+import { useDailyMinutesQuery, useGetMonthActivitiesQuery } from '@/app/apiSlice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { KeptEntry } from '@/app/session';
 import { useLearnerToday } from '@/app/useLearnerToday';
 import { keptEntryRestored, selectKeptEntry, selectSessionEnded } from '@/app/session';
+import { RefusedAdds, WaitingChip } from '@/app/sync';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
 import { SKILL_NAMES } from '@/lib/skills';
+import { monthOf } from '@/lib/calendar';
 import { formatHm } from '@/lib/time';
 import { AddTimeModal } from './AddTimeModal';
+import { EditDayModal } from './EditDayModal';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
 export function DailyPanel({ skillAction }: { skillAction?: (skill: Skill) => ReactNode }) {
-  const today = useDailyMinutesQuery(useLearnerToday());
+  const todayIso = useLearnerToday();
+  const today = useDailyMinutesQuery(todayIso);
   const titleId = useId();
   const [openSkill, setOpenSkill] = useState<Skill | null>(null);
   const dispatch = useAppDispatch();
   const keptEntry = useAppSelector(selectKeptEntry);
   const sessionEnded = useAppSelector(selectSessionEnded);
   const [kept, setKept] = useState<KeptEntry | undefined>();
+  // A refused add (sent later from the outbox) offers to edit the day it named.
+  const [editDate, setEditDate] = useState<string | null>(null);
+  const editMonth = useGetMonthActivitiesQuery(editDate ? monthOf(editDate) : skipToken);
 
   // Back after signing in again: the entry that met the ended session opens as it was typed.
   useEffect(() => {
@@ -47,6 +55,7 @@ export function DailyPanel({ skillAction }: { skillAction?: (skill: Skill) => Re
         {today.isLoading && <Total role="status">Loading...</Total>}
       </Header>
       <FailureNotice reads={[today]} />
+      <RefusedAdds onEditDay={setEditDate} />
       <Grid>
         {SKILLS.map((skill) => (
           <Tile key={skill} $skill={skill}>
@@ -59,6 +68,7 @@ export function DailyPanel({ skillAction }: { skillAction?: (skill: Skill) => Re
                 0h 0m
               </Minutes>
             )}
+            <WaitingChip date={todayIso} skill={skill} />
             <AddButton $fullWidth onClick={() => setOpenSkill(skill)}>
               <span aria-hidden="true">+</span>
               {SKILL_NAMES[skill]} Time
@@ -69,6 +79,14 @@ export function DailyPanel({ skillAction }: { skillAction?: (skill: Skill) => Re
       </Grid>
       {openSkill && (
         <AddTimeModal skill={openSkill} today={today.data} kept={kept} onClose={close} />
+      )}
+      {editDate && editMonth.isSuccess && (
+        <EditDayModal
+          date={editDate}
+          isToday={editDate === todayIso}
+          record={editMonth.data.find((r) => r.date === editDate)}
+          onClose={() => setEditDate(null)}
+        />
       )}
     </Card>
   );

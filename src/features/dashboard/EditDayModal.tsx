@@ -6,6 +6,7 @@ import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEditDailyActivityMutation, useGetDailyGoalOnQuery } from '@/app/apiSlice';
+import { OFFLINE_ACTION, useOnline } from '@/app/sync';
 import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
@@ -51,6 +52,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
   const goal = useGetDailyGoalOnQuery(isToday ? skipToken : date).data?.dailyGoalMinutes;
   const [error, setError] = useState<string | null>(null);
   const [editDay, { isLoading }] = useEditDailyActivityMutation();
+  const online = useOnline();
 
   // The box follows the minutes against that day's goal until the learner changes it, unless the
   // stored answer already parts from them (an earlier answer of the learner's own, which stays).
@@ -86,8 +88,8 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
       title={formatLongDate(date)}
       onClose={onClose}
       footer={
-        <Button type="submit" form={formId} disabled={isLoading}>
-          Edit
+        <Button type="submit" form={formId} disabled={isLoading || !online}>
+          {online ? 'Edit' : OFFLINE_ACTION}
         </Button>
       }
     >

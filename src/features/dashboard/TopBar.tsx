@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { BRAND_NAME } from '@common/domain';
 import { useGetUserLanguageQuery } from '@/app/apiSlice';
 import { paths } from '@/app/paths';
+import { WaitingCount } from '@/app/sync';
 import { FailureNotice } from '@/components/FailureNotice';
 import { media } from '@/styles/media';
 import { GoalWidget } from './GoalWidget';
@@ -30,6 +31,7 @@ export function TopBar({ showLanguageSelect, showGoal }: TopBarProps) {
           <FailureNotice reads={[language]} />
           {showLanguageSelect && name && <LanguageSelect current={name} />}
         </LanguageArea>
+        <WaitingCount />
         {showGoal && (
           <GoalArea>
             <GoalWidget />

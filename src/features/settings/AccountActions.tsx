@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { apiSlice, useDeleteUserMutation, useLogoutMutation } from '@/app/apiSlice';
 import { useAppDispatch } from '@/app/hooks';
 import { paths } from '@/app/paths';
+import { OFFLINE_ACTION, useOnline } from '@/app/sync';
 import { ConfirmModal } from './ConfirmModal';
 import { DeleteAccountNote } from './DataSection';
 
@@ -16,6 +17,8 @@ export function AccountActions() {
   const [logout] = useLogoutMutation();
   const [deleteUser] = useDeleteUserMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const online = useOnline();
+  const offlineNote = online ? '' : ` (${OFFLINE_ACTION.toLowerCase()})`;
 
   // Nothing of this learner may stay in memory for whoever uses the browser next.
   const leave = () => {
@@ -25,11 +28,11 @@ export function AccountActions() {
 
   return (
     <Row>
-      <LinkButton type="button" onClick={() => setDialog('logout')}>
-        Logout
+      <LinkButton type="button" disabled={!online} onClick={() => setDialog('logout')}>
+        Logout{offlineNote}
       </LinkButton>
-      <LinkButton type="button" $danger onClick={() => setDialog('delete')}>
-        Delete account
+      <LinkButton type="button" $danger disabled={!online} onClick={() => setDialog('delete')}>
+        Delete account{offlineNote}
       </LinkButton>
       {dialog === 'logout' && (
         <ConfirmModal
@@ -80,4 +83,9 @@ const LinkButton = styled.button<{ $danger?: boolean }>`
   text-decoration: underline;
   text-underline-offset: 3px;
   cursor: pointer;
+  &:disabled {
+    color: ${({ theme }) => theme.colors.textMuted};
+    text-decoration: none;
+    cursor: not-allowed;
+  }
 `;

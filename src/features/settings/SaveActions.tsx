@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { OFFLINE_ACTION, useOnline } from '@/app/sync';
 import { Button } from '@/components/Button';
 
 interface SaveActionsProps {
@@ -9,13 +10,14 @@ interface SaveActionsProps {
 
 /** The Discard/Save pair, rendered only while something differs from the saved values (spec 2). */
 export function SaveActions({ saving, onDiscard, onSave }: SaveActionsProps) {
+  const online = useOnline();
   return (
     <Row>
       <Button $variant="secondary" onClick={onDiscard} disabled={saving}>
         Discard
       </Button>
-      <Button onClick={onSave} disabled={saving} aria-busy={saving}>
-        Save
+      <Button onClick={onSave} disabled={saving || !online} aria-busy={saving}>
+        {online ? 'Save' : OFFLINE_ACTION}
       </Button>
     </Row>
   );

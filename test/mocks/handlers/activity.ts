@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { API_PATHS } from '@common/apiPaths';
 import type {
   ActivityRecord,
+  ApiErrorCode,
   AddDailyActivity,
   DailyMinutes,
   EditDailyActivity,
@@ -15,6 +16,7 @@ import {
   levelForHours,
   levelHours,
 } from '@common/domain';
+import type { MockDb } from '../db';
 import { current, db } from '../db';
 import { api, apiError, unauthenticated } from '../http';
 
@@ -41,6 +43,28 @@ function limitError(record: ActivityRecord) {
   return null;
 }
 
+/** Contract, third edition: the first answer to each Idempotency-Key, per mock database (a reset forgets them). */
+const answers = new WeakMap<MockDb, Map<string, { fingerprint: string; status: number; body: string }>>();
+function answersOf(of: MockDb) {
+  if (!answers.has(of)) answers.set(of, new Map());
+  return answers.get(of)!;
+}
+const JSON_TYPE = { 'Content-Type': 'application/json' };
+
+function add(body: AddDailyActivity): Response {
+  const field = SKILL_DAILY_FIELDS.find((f) => body[f] !== undefined);
+  if (!field) return apiError(400, 'INVALID_INPUT', 'Name one skill');
+  const existing = current().activities.find((a) => a.date === body.date);
+  const candidate = { ...(existing ?? recordFor(body.date)) };
+  candidate[field] += body[field] ?? 0;
+  const error = limitError(candidate);
+  if (error) return error;
+  const record = recordFor(body.date);
+  record[field] = candidate[field];
+  record.achieved = total(record) >= current().dailyGoalMinutes;
+  return HttpResponse.json(record);
+}
+
 export const activityHandlers = [
   http.get(api(API_PATHS.dailyActivityAll), ({ request }) => {
     if (!db.signedIn) return unauthenticated();
@@ -65,17 +89,17 @@ export const activityHandlers = [
   http.post(api(API_PATHS.dailyActivity), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const body = (await request.json()) as AddDailyActivity;
-    const field = SKILL_DAILY_FIELDS.find((f) => body[f] !== undefined);
-    if (!field) return apiError(400, 'INVALID_INPUT', 'Name one skill');
-    const existing = current().activities.find((a) => a.date === body.date);
-    const candidate = { ...(existing ?? recordFor(body.date)) };
-    candidate[field] += body[field] ?? 0;
-    const error = limitError(candidate);
-    if (error) return error;
-    const record = recordFor(body.date);
-    record[field] = candidate[field];
-    record.achieved = total(record) >= current().dailyGoalMinutes;
-    return HttpResponse.json(record);
+    const key = request.headers.get('Idempotency-Key');
+    if (!key) return add(body);
+    const stored = answersOf(db).get(key);
+    const fingerprint = JSON.stringify(body);
+    if (stored && stored.fingerprint !== fingerprint) {
+      return apiError(422, 'IDEMPOTENCY_KEY_REUSED' as ApiErrorCode, 'This key was used for another add.');
+    }
+    if (stored) return new Response(stored.body, { status: stored.status, headers: { ...JSON_TYPE, 'Idempotent-Replayed': 'true' } });
+    const answer = add(body);
+    if (answer.status < 500) answersOf(db).set(key, { fingerprint, status: answer.status, body: await answer.clone().text() });
+    return answer;
   }),
   http.patch(api(API_PATHS.dailyActivity), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();

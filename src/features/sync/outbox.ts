@@ -1,0 +1,256 @@
+import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
+import { apiSlice } from '@/app/apiSlice';
+import { messageFor } from '@/lib/errorMessages';
+import { addRequested } from '@/lib/outboxRequests';
+import { retryDelayMs } from '@/lib/retryPolicy';
+import type { OfflineStore } from './outboxStore';
+import { openOfflineStore } from './outboxStore';
+import type { OptimisticPatches } from './optimistic';
+import { optimisticPatches } from './optimistic';
+import { isWatched, settle, verdictOf } from './sendOutcome';
+import type { OutboxEntry } from './syncSlice';
+import { entriesLoaded, entryQueued, entryRemoved, sendDeferred, sendRefused, sendStarted, sendSucceeded, signInRequired, syncSlice } from './syncSlice';
+import type { Triggers } from './triggers';
+import { watchTriggers } from './triggers';
+
+/** Slower than a read's retries: a queue may wait hours for a network, and must not drain a phone's battery. */
+export const outboxRetryPolicy = { maxRetries: Number.POSITIVE_INFINITY, baseDelayMs: 2000, maxDelayMs: 60_000 };
+
+export const outboxStarted = createAction('sync/started');
+export const outboxStopped = createAction('sync/stopped');
+export const flushRequested = createAction('sync/flushRequested');
+export const discardRequested = createAction<string>('sync/discardRequested');
+
+interface State {
+  sync: ReturnType<typeof syncSlice.reducer>;
+}
+type Dispatch = ThunkDispatch<never, unknown, UnknownAction>;
+
+const LOCK = 'lingualog-outbox';
+const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
+let lastSeq = 0;
+/** Creation order across tabs and reloads: time first, then a counter for taps in one millisecond. */
+const nextSeq = () => (lastSeq = Math.max(Date.now(), lastSeq + 1));
+
+/**
+ * The outbox: every `addRequested` is stored (IndexedDB), shown at once (an optimistic patch),
+ * and sent in creation order with its `Idempotency-Key`, by one tab at a time (Web Locks), on
+ * start, on `online`, on focus, and on a timer that backs off while the server cannot be reached.
+ */
+export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Middleware {
+  const listener = createListenerMiddleware();
+  let dispatch: Dispatch = () => undefined as never;
+  let getState: () => State = () => ({ sync: syncSlice.getInitialState() });
+  let patches: OptimisticPatches;
+  const unsaved = new Set<string>();
+  let running = false;
+  /** This tab sent, refused or queued something the other tabs should see. */
+  let changed = false;
+  let again = false;
+  let failures = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let starts = 0;
+  let triggers: Triggers | undefined;
+
+  const email = () => apiSlice.endpoints.checkAuth.select()(getState() as never).data?.email;
+  const local = () => getState().sync.entries;
+
+  const remove = async (entry: OutboxEntry) => {
+    patches.undo(entry.key, entry.body);
+    dispatch(entryRemoved(entry.key));
+    await offline.remove(entry.key);
+  };
+
+  /** Another tab (or an earlier visit) may have sent, refused or queued adds since this tab looked. */
+  const reconcile = (all: OutboxEntry[]) => {
+    const mine = local();
+    const owner = email();
+    const stored = all.filter((e) => e.owner === null || e.owner === owner);
+    const storedKeys = new Set(stored.map((e) => e.key));
+    const fresh = stored.filter((e) => !mine[e.key] || (mine[e.key].state !== 'failed' && e.state === 'failed'));
+    if (fresh.length > 0) dispatch(entriesLoaded(fresh));
+    for (const e of fresh) if (e.state === 'failed') patches.undo(e.key, e.body);
+    for (const e of fresh) if (e.state !== 'failed' && !mine[e.key]) patches.apply(e.key, e.body);
+    for (const e of Object.values(mine)) {
+      if (storedKeys.has(e.key) || unsaved.has(e.key) || (e.state !== 'pending' && e.state !== 'sending')) continue;
+      // Gone from the store while this tab still waited on it: another tab sent it.
+      patches.forget(e.key);
+      dispatch(sendSucceeded(e.key));
+      dispatch(apiSlice.util.invalidateTags(['DailyMinutes', 'Progress', 'Activities', 'MonthlyTotal', 'CalendarSummary', 'Stats']));
+    }
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (starts === 0) return;
+    failures += 1;
+    timer = setTimeout(() => void flush(), retryDelayMs(failures, outboxRetryPolicy));
+  };
+
+  /** Sends one add; false stops the drain (order is kept: nothing later overtakes a waiting add). */
+  const send = async (entry: OutboxEntry): Promise<boolean> => {
+    dispatch(sendStarted(entry.key));
+    const result = await dispatch(apiSlice.endpoints.addDailyActivity.initiate({ ...entry.body, idempotencyKey: entry.key }));
+    const error = 'error' in result ? result.error : undefined;
+    const verdict = verdictOf(error);
+    const watched = isWatched(entry.key);
+    changed ||= verdict !== 'retry';
+    if (verdict === 'synced') {
+      patches.forget(entry.key);
+      dispatch(sendSucceeded(entry.key));
+      await offline.remove(entry.key);
+      settle(entry.key, { kind: 'synced' });
+      return true;
+    }
+    if (verdict === 'retry') {
+      dispatch(sendDeferred(entry.key));
+      patches.reapply(`minutes:${entry.body.date}`, entry.key, entry.body);
+      patches.reapply('progress', entry.key, entry.body);
+      settle(entry.key, { kind: 'queued', error });
+      return false;
+    }
+    // Whoever is waiting on it (the add-time modal) shows the refusal itself and may keep the entry.
+    if (watched) {
+      await remove(entry);
+      settle(entry.key, { kind: verdict, error });
+      return verdict === 'refused';
+    }
+    if (verdict === 'unauthorized') {
+      dispatch(sendDeferred(entry.key));
+      dispatch(signInRequired(true));
+      return false;
+    }
+    const refused: OutboxEntry = { ...entry, state: 'failed', message: messageFor(error, 'ADD_DAILY_TIME_ERROR') };
+    patches.undo(entry.key, entry.body);
+    dispatch(sendRefused({ key: entry.key, message: refused.message! }));
+    await offline.put(refused);
+    return true;
+  };
+
+  const drain = async () => {
+    const stored = (await offline.entries()).sort(bySeq);
+    reconcile(stored);
+    const owner = email();
+    const sendable = stored.filter((e) => e.state !== 'failed' && owner !== undefined && (e.owner === null || e.owner === owner));
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      for (const entry of sendable) settle(entry.key, { kind: 'queued' });
+      return sendable.length === 0;
+    }
+    for (const entry of sendable) if (!(await send(entry))) return false;
+    return true;
+  };
+
+  const withLock = (work: () => Promise<boolean>): Promise<boolean> =>
+    typeof navigator !== 'undefined' && navigator.locks ? navigator.locks.request(LOCK, work) : work();
+
+  async function flush() {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      let done = true;
+      do {
+        again = false;
+        done = await withLock(drain);
+      } while (again);
+      if (done) {
+        failures = 0;
+        clearTimeout(timer);
+      } else schedule();
+      if (changed) triggers?.announce();
+      changed = false;
+    } finally {
+      running = false;
+    }
+  }
+
+  listener.startListening({
+    actionCreator: addRequested,
+    effect: async ({ payload }) => {
+      const entry: OutboxEntry = { ...payload, state: 'pending', seq: nextSeq(), owner: email() ?? null };
+      unsaved.add(entry.key);
+      dispatch(entryQueued(entry));
+      patches.apply(entry.key, entry.body);
+      await offline.put(entry);
+      unsaved.delete(entry.key);
+      changed = true;
+      failures = 0;
+      await flush();
+    },
+  });
+
+  listener.startListening({ actionCreator: flushRequested, effect: () => flush() });
+
+  listener.startListening({
+    actionCreator: discardRequested,
+    effect: async ({ payload }) => {
+      const entry = local()[payload];
+      if (entry) await remove(entry);
+    },
+  });
+
+  // A read that comes back fresh carries none of the waiting adds: they are shown on it again.
+  listener.startListening({
+    predicate: (action) => apiSlice.endpoints.getDailyMinutes.matchFulfilled(action) || apiSlice.endpoints.getProgress.matchFulfilled(action),
+    effect: (action) => {
+      const date = apiSlice.endpoints.getDailyMinutes.matchFulfilled(action) ? action.meta.arg.originalArgs : undefined;
+      const cache = date === undefined ? 'progress' : `minutes:${date}`;
+      patches.dropped(cache);
+      for (const e of Object.values(local())) {
+        if (e.state === 'pending' && (date === undefined || e.body.date === date)) patches.reapply(cache, e.key, e.body);
+      }
+    },
+  });
+
+  // Signed in (again): the queue that waited for it goes out.
+  listener.startListening({
+    matcher: apiSlice.endpoints.checkAuth.matchFulfilled,
+    effect: () => {
+      dispatch(signInRequired(false));
+      if (starts > 0) void flush();
+    },
+  });
+
+  listener.startListening({
+    matcher: apiSlice.endpoints.deleteUser.matchFulfilled,
+    effect: async () => {
+      const owner = email();
+      for (const e of Object.values(local())) if (e.owner === owner || e.owner === null) dispatch(entryRemoved(e.key));
+      if (owner) await offline.removeOwnedBy(owner);
+    },
+  });
+
+  listener.startListening({
+    actionCreator: outboxStarted,
+    effect: async () => {
+      starts += 1;
+      if (starts > 1) return;
+      triggers = watchTriggers(dispatch, () => {
+        failures = 0;
+        void flush();
+      });
+      await flush();
+    },
+  });
+
+  listener.startListening({
+    actionCreator: outboxStopped,
+    effect: () => {
+      starts = Math.max(0, starts - 1);
+      if (starts > 0) return;
+      triggers?.stop();
+      triggers = undefined;
+      clearTimeout(timer);
+    },
+  });
+
+  return (api) => {
+    dispatch = api.dispatch as Dispatch;
+    getState = api.getState as () => State;
+    patches = optimisticPatches(dispatch);
+    return listener.middleware(api);
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Registers the service worker (src/sw.ts) in a production build, and tells the app when a new
+ * version is installed and waiting: it takes over only when the learner says so (UpdatePrompt),
+ * never in the middle of an entry. Development and tests run without it.
+ */
+import { Workbox } from 'workbox-window';
+
+type Listener = (waiting: boolean) => void;
+let workbox: Workbox | null = null;
+let waiting = false;
+const listeners = new Set<Listener>();
+
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
+  workbox = new Workbox('/sw.js');
+  workbox.addEventListener('waiting', () => {
+    waiting = true;
+    listeners.forEach((listener) => listener(true));
+  });
+  void workbox.register();
+}
+
+export function onUpdateWaiting(listener: Listener): () => void {
+  listeners.add(listener);
+  listener(waiting);
+  return () => listeners.delete(listener);
+}
+
+/** The learner accepted: the waiting version takes over and the page reloads into it. */
+export function updateNow(): void {
+  if (!workbox) return;
+  workbox.addEventListener('controlling', () => window.location.reload());
+  workbox.messageSkipWaiting();
+}

@@ -1,0 +1,107 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { createSelector, createSlice } from '@reduxjs/toolkit';
+import type { KeyedAdd } from '@/lib/outboxRequests';
+
+export type OutboxState = 'pending' | 'sending' | 'synced' | 'failed';
+
+/** One add in the outbox; the IndexedDB copy (outboxStore.ts) is its durable mirror. */
+export interface OutboxEntry extends KeyedAdd {
+  state: OutboxState;
+  /** Creation order: the outbox sends oldest first. */
+  seq: number;
+  /** Who was signed in when it was made: it is only ever sent for that learner. */
+  owner: string | null;
+  /** The server's refusal, shown beside a failed add. */
+  message?: string;
+}
+
+interface SyncState {
+  entries: Record<string, OutboxEntry>;
+  /** The browser says it has a network (`navigator.onLine`, kept current by the outbox). */
+  online: boolean;
+  /** A send met an ended session: the queue waits for the learner to sign in again. */
+  signInNeeded: boolean;
+}
+
+const initialState: SyncState = {
+  entries: {},
+  online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
+  signInNeeded: false,
+};
+
+export const syncSlice = createSlice({
+  name: 'sync',
+  initialState,
+  reducers: {
+    /** Entries read back from IndexedDB (another tab or an earlier visit may have changed them). */
+    entriesLoaded(state, action: PayloadAction<OutboxEntry[]>) {
+      for (const entry of action.payload) state.entries[entry.key] = entry;
+    },
+    entryQueued(state, action: PayloadAction<OutboxEntry>) {
+      state.entries[action.payload.key] = action.payload;
+    },
+    sendStarted(state, action: PayloadAction<string>) {
+      const entry = state.entries[action.payload];
+      if (entry) entry.state = 'sending';
+    },
+    /** No answer, a 5xx or a key still in flight: sent again later with the same key. */
+    sendDeferred(state, action: PayloadAction<string>) {
+      const entry = state.entries[action.payload];
+      if (entry) entry.state = 'pending';
+    },
+    sendSucceeded(state, action: PayloadAction<string>) {
+      const entry = state.entries[action.payload];
+      if (entry) entry.state = 'synced';
+      state.signInNeeded = false;
+    },
+    sendRefused(state, action: PayloadAction<{ key: string; message: string }>) {
+      const entry = state.entries[action.payload.key];
+      if (!entry) return;
+      entry.state = 'failed';
+      entry.message = action.payload.message;
+    },
+    entryRemoved(state, action: PayloadAction<string>) {
+      delete state.entries[action.payload];
+    },
+    signInRequired(state, action: PayloadAction<boolean>) {
+      state.signInNeeded = action.payload;
+    },
+    connectivityChanged(state, action: PayloadAction<boolean>) {
+      state.online = action.payload;
+    },
+  },
+  selectors: {
+    selectOnline: (state) => state.online,
+    selectSignInNeeded: (state) => state.signInNeeded,
+    selectEntries: (state) => state.entries,
+  },
+});
+
+export const {
+  entriesLoaded,
+  entryQueued,
+  sendStarted,
+  sendDeferred,
+  sendSucceeded,
+  sendRefused,
+  entryRemoved,
+  signInRequired,
+  connectivityChanged,
+} = syncSlice.actions;
+export const { selectOnline, selectSignInNeeded, selectEntries } = syncSlice.selectors;
+
+const byCreation = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
+
+/** Adds not yet on the server (pending or being sent), oldest first. */
+export const selectWaiting = createSelector([selectEntries], (entries) =>
+  Object.values(entries)
+    .filter((e) => e.state === 'pending' || e.state === 'sending')
+    .sort(byCreation),
+);
+
+/** Adds the server refused, oldest first. */
+export const selectRefused = createSelector([selectEntries], (entries) =>
+  Object.values(entries)
+    .filter((e) => e.state === 'failed')
+    .sort(byCreation),
+);
