@@ -17,7 +17,9 @@ export function registerServiceWorker(): void {
     waiting = true;
     listeners.forEach((listener) => listener(true));
   });
-  void workbox.register();
+  // A refused registration (a certificate the browser does not trust, storage blocked) leaves the
+  // app as it was without a worker: online only.
+  workbox.register().catch(() => undefined);
 }
 
 export function onUpdateWaiting(listener: Listener): () => void {
