@@ -8,6 +8,8 @@ test('landing, sign-up validation in order, the three onboarding steps with Back
   isPhone,
   review,
 }, testInfo) => {
+  // Seven screens, each with an accessibility scan: more than the default minute on a busy CI host.
+  test.slow();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: `Keep track of your language learning with ${BRAND_NAME}!` })).toBeVisible();
   await expect(page.getByRole('img', { name: /mascot/i })).toBeVisible();
