@@ -18,8 +18,8 @@ export default defineConfig({
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // About 8 minutes on a quiet machine for 44 journeys at two widths; room for a loaded CI host.
-  globalTimeout: 15 * 60_000,
+  // About 12.5 minutes on CI for 34 journeys at two widths; room for a loaded CI host.
+  globalTimeout: 20 * 60_000,
   reporter: [['list']],
   globalSetup: './test/e2e/global-setup.ts',
   globalTeardown: './test/e2e/global-teardown.ts',

@@ -13,6 +13,9 @@ test('logout, the guards, a taken email, a wrong password, sign-in and account d
   learner,
   review,
 }) => {
+  // Seven slow password hashes (sign-ups, sign-ins, the deletion) on two cores that the other
+  // worker shares: as the run's first journey it took 60 s on CI's cold start (32 s as a later one).
+  test.slow();
   // Signed in: the visitor-only pages send the learner on to the dashboard.
   await page.goto('/login');
   await expect(page).toHaveURL(/\/dashboard$/);
