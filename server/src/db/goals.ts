@@ -1,6 +1,6 @@
 /** A language's goal history: the rows of daily_goals. */
 import { sql, type Kysely } from 'kysely';
-import { historyChanged } from './activity';
+import { historyChanged, lockLanguage } from './activity';
 import type { Database } from './database';
 import { prepared } from './prepared';
 
@@ -60,6 +60,8 @@ export async function newestGoal(db: Kysely<Database>, userId: number, language:
 export async function setGoalFrom(db: Kysely<Database>, key: { userId: number; language: string }, date: string, minutes: number): Promise<void> {
   const { userId, language } = key;
   await db.transaction().execute(async (trx) => {
+    // Today's achievement follows the goal: the language's data_version moves with every goal change.
+    await lockLanguage(trx, key);
     // Before any day of the language is logged, a saved goal is the learner's first choice (the one
     // onboarding asks for): it replaces the default picked with the language, so it holds for every
     // earlier day too, as the README promises, instead of leaving those days judged against 30.

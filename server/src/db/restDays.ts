@@ -1,5 +1,5 @@
 /** Reads and writes a learner's rest days (weekdays and breaks); see migrations/20261123_01_rest_days.ts. */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Database } from './database';
 import { prepared } from './prepared';
@@ -18,8 +18,18 @@ export async function readRestDays(db: Db, userId: number): Promise<RestDays> {
   return { weekdays: [...weekdays].sort((a, b) => a - b), periods: periods.map((p) => ({ from: p.from_date, to: p.to_date })) };
 }
 
+/**
+ * Rest days hold for every language: each one's answers that count them change (db/dataVersion.ts).
+ * This also locks every language row of the learner on PostgreSQL, in name order (the key's order);
+ * a writer that will change rest days calls it before it locks any single language, like every other writer.
+ */
+export async function allLanguagesChanged(trx: Transaction<Database>, userId: number): Promise<void> {
+  await trx.updateTable('user_languages').set({ data_version: sql`data_version + 1` }).where('user_id', '=', userId).execute();
+}
+
 /** Replaces the learner's rest days with `value` (already validated); call inside a transaction. */
 export async function writeRestDays(trx: Transaction<Database>, userId: number, value: RestDays): Promise<void> {
+  await allLanguagesChanged(trx, userId);
   await trx.deleteFrom('rest_weekdays').where('user_id', '=', userId).execute();
   await trx.deleteFrom('rest_periods').where('user_id', '=', userId).execute();
   if (value.weekdays.length > 0) {
