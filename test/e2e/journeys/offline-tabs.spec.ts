@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import type { SkillName } from '../support/dashboard';
-import { addTime, today } from '../support/dashboard';
+import { addTime, openAddTime, today } from '../support/dashboard';
 
 const ADD_PATH = '/api/user/daily-activity';
 
@@ -130,5 +130,44 @@ test('an add left by a tab closed while offline is sent by the tab still open', 
   await expect(tabB.getByText(/waiting to sync/i)).toHaveCount(0, { timeout: 15_000 });
   await expect(tabB.getByText('Total 0h 14m')).toBeVisible();
   expect(await serverDay(tabB)).toMatchObject({ speakingDailyMins: 14, totalDailyMins: 14 });
+  expect([...sent.values()]).toEqual([1]);
+});
+
+/** The outbox's Web Lock, held by `page` as a tab in the middle of a flush holds it, until released. */
+async function holdOutboxLock(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((held) => {
+        void navigator.locks.request('lingualog-outbox', () => new Promise((done) => {
+          Object.assign(window, { releaseOutboxLock: done });
+          held();
+        }));
+      }),
+  );
+  return () => page.evaluate(() => (window as unknown as { releaseOutboxLock: () => void }).releaseOutboxLock());
+}
+
+test("an add that the other tab's flush sends closes its dialog: the learner is not left on 'Adding...'", async ({ page, context, learner: _learner }) => {
+  const sent = countAdds(context);
+  const tabA = page;
+  const tabB = await context.newPage();
+  await openDashboard(tabA);
+  await openDashboard(tabB);
+  // Tab A is flushing and is asked to flush again (focus) before the learner taps Add in tab B:
+  // A's turn comes first, and A's flush finds and sends B's add.
+  const release = await holdOutboxLock(tabA);
+  await tabA.evaluate(() => window.dispatchEvent(new Event('focus')));
+  const dialog = await openAddTime(tabB, 'Listening');
+  await dialog.getByLabel('Minutes').fill('10');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect.poll(() => tabA.evaluate(async () => (await navigator.locks.query()).pending?.length)).toBe(2);
+  await release();
+
+  await expect(dialog).toBeHidden();
+  for (const tab of [tabA, tabB]) {
+    await expect(tab.getByText('Total 0h 10m')).toBeVisible();
+    await expect(tab.getByText(/waiting to sync/i)).toHaveCount(0);
+  }
+  expect(await serverDay(tabB)).toMatchObject({ listeningDailyMins: 10, totalDailyMins: 10 });
   expect([...sent.values()]).toEqual([1]);
 });
