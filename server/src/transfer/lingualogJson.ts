@@ -3,15 +3,15 @@
  * import schema, which is derived from the export's (lingualogJsonSchema.ts); the rules no schema
  * states (date bounds, limits, order, languages offered) are read here, from the parts Ajv found
  * sound. Problems are found with their JSON path; only when there are some is the text scanned
- * again (jsonc-parser, which knows offsets) to turn each path into the line a learner can look at.
+ * again (jsonLines.ts) to turn each path into the line a learner can look at.
  */
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { areValidMilestones, isValidDailyGoal, isValidPreviousHours, SKILLS, skillDailyField, type Skill } from '@common/domain';
 import { exportFileSchema } from '@common/schemas/data';
 import {
   dateProblem, ENCODING_MESSAGE, encodingProblemLine, languageOf, languageProblem, lineAt, minutesProblem, yieldToLoop,
   type DayImport, type ImportContext, type ImportPlan, type Problems,
 } from './plan';
+import { linesOf } from './jsonLines';
 import {
   pointerOf, schemaErrors, SoundParts, type ImportedDay, type ImportedLanguage, type ImportFile, type Path,
 } from './lingualogJsonSchema';
@@ -45,17 +45,18 @@ export async function readLingualogJson(content: string, ctx: ImportContext, pro
   if (!isObject(value) || value.format !== exportFileSchema.properties.format.const) {
     found = [{ path: [], message: 'This is not a LinguaLog JSON export (it has no "format": "lingualog").' }];
   } else {
+    // Each step of a large file holds the event loop for a while, so other requests run between them.
+    await yieldToLoop();
     const errors = schemaErrors(value);
+    await yieldToLoop();
     const rules = new FileRules(ctx, new SoundParts(errors));
     const plan = await rules.planOf(value as ImportFile);
     found = withSchemaProblems(rules.found, errors, value, ctx, (pointer) => rules.isInRefusedLanguage(pointer), MAX_FOUND);
     if (found.length === 0) return plan;
+    await yieldToLoop();
   }
-  const root = parseTree(text);
-  for (const { path, message } of found) {
-    const node = root && findNodeAtLocation(root, path);
-    problems.add(node ? lineAt(text, node.offset) : 0, message);
-  }
+  const lines = linesOf(text, found.map((problem) => problem.path));
+  found.forEach(({ message }, index) => problems.add(lines[index], message));
   return null;
 }
 

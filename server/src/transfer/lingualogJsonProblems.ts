@@ -112,6 +112,8 @@ export function withSchemaProblems(
     if (before ? rank < before.rank : all.size < limit) all.set(key, { path, message, rank });
   };
   for (const error of errors) {
+    // A file broken on every day has tens of thousands of errors; the learner is shown far fewer.
+    if (all.size >= limit) break;
     if (skip(error.instancePath)) continue;
     const at = pathOf(error.instancePath);
     const { keyword, params } = error;

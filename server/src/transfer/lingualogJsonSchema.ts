@@ -65,7 +65,7 @@ export class SoundParts {
       if (error.keyword === 'additionalProperties') continue;
       const pointer = error.keyword === 'required' ? `${error.instancePath}/${String(error.params.missingProperty)}` : error.instancePath;
       this.broken.add(pointer);
-      for (let at = pointer; ; at = at.slice(0, at.lastIndexOf('/'))) {
+      for (let at = pointer; !this.holdsBroken.has(at); at = at.slice(0, at.lastIndexOf('/'))) {
         this.holdsBroken.add(at);
         if (at === '') break;
       }
