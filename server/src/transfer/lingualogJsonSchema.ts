@@ -42,7 +42,7 @@ export type ImportFile = FromSchema<typeof lingualogImportSchema>;
 export type ImportedLanguage = ImportFile['languages'][number];
 export type ImportedDay = ImportedLanguage['days'][number];
 
-// allErrors: a learner fixes a file once, so every problem is named at once (the old reader did the same).
+// The options app.ts gives Fastify's Ajv for requests, but every error: a learner fixing a file sees all its problems at once.
 const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true });
 const validate = ajv.compile(lingualogImportSchema);
 
