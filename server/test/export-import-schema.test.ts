@@ -90,4 +90,18 @@ describeDb('The export file: one schema for the writer and the importer', () => 
     ]));
     expect(problems).toHaveLength(7);
   });
+
+  it('a file broken on every day names its first 100 problems by line and counts the rest', async () => {
+    const me = await learner(t.app, t.db, 'Spanish');
+    const file = (await exported(me.api, 'json')).json();
+    const date = (i: number) => new Date(Date.UTC(2010, 0, 1 + i)).toISOString().slice(0, 10);
+    file.languages[0].days = Array.from({ length: 1500 }, (_, i) => ({ date: date(i), listeningDailyMins: 'ten', readingDailyMins: 0, speakingDailyMins: 0, writingDailyMins: 0 }));
+    const content = JSON.stringify(file, null, 2);
+    const problems = problemsOf(await importFile(me.api, { source: 'lingualog-json', content, dryRun: true }));
+    expect(problems).toHaveLength(101);
+    problems.slice(0, 100).forEach((problem, i) => {
+      expect(problem).toEqual({ line: lineOf(content, `"${date(i)}"`) - 1, message: `On ${date(i)}, listeningDailyMins must be a whole number of minutes.` });
+    });
+    expect(problems[100]).toEqual({ line: 0, message: '…and 900 more problems.' });
+  });
 });
