@@ -164,12 +164,23 @@ async function addToTotals(trx: Transaction<Database>, key: DayKey, deltas: Part
 export type DayRange = { userId: number; language: string; from?: string; to?: string };
 
 /** Up to `limit` days of a range after the date `after` (from the start when undefined), oldest first. */
+const daysAfterQuery = prepared((db, p: { userId: number; language: string; from: string; to: string; after: string; limit: number }) =>
+  db
+    .selectFrom('daily_activity')
+    .select(dayColumns)
+    .where('user_id', '=', p.userId)
+    .where('language', '=', p.language)
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to)
+    .where('date', '>', p.after)
+    .orderBy('date')
+    .limit(p.limit),
+);
+
 export async function daysAfter(db: Kysely<Database>, key: DayRange, after: string | undefined, limit: number): Promise<DayRow[]> {
-  let query = db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', key.userId).where('language', '=', key.language);
-  if (key.from !== undefined) query = query.where('date', '>=', key.from);
-  if (key.to !== undefined) query = query.where('date', '<=', key.to);
-  if (after !== undefined) query = query.where('date', '>', after);
-  return (await query.orderBy('date').limit(limit).execute()).map(normaliseDay);
+  // One compiled statement for every range: an open end is the bound no ISO date passes.
+  const rows = await daysAfterQuery.execute(db, { userId: key.userId, language: key.language, from: key.from ?? '', to: key.to ?? '9999-12-31', after: after ?? '', limit });
+  return rows.map(normaliseDay);
 }
 
 /** Every day of a language, in no particular order. */
@@ -194,7 +205,11 @@ export async function monthTotal(db: Kysely<Database>, p: { userId: number; lang
   return Number((await monthTotalQuery.takeFirst(db, p))?.total ?? 0);
 }
 
+const firstDateQuery = prepared((db, p: { userId: number; language: string }) =>
+  db.selectFrom('daily_activity').select('date').where('user_id', '=', p.userId).where('language', '=', p.language).orderBy('date').limit(1),
+);
+
 export async function firstActivityDate(db: Kysely<Database>, key: Omit<DayKey, 'date'>): Promise<string | null> {
-  const row = await db.selectFrom('daily_activity').select('date').where('user_id', '=', key.userId).where('language', '=', key.language).orderBy('date').limit(1).executeTakeFirst();
+  const row = await firstDateQuery.takeFirst(db, { userId: key.userId, language: key.language });
   return row?.date ?? null;
 }

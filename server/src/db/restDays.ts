@@ -2,14 +2,18 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Database } from './database';
+import { prepared } from './prepared';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+// Compiled once: the calendar summary reads them on every dashboard load.
+const weekdaysQuery = prepared((db, p: { userId: number }) => db.selectFrom('rest_weekdays').select('weekdays').where('user_id', '=', p.userId));
+const periodsQuery = prepared((db, p: { userId: number }) =>
+  db.selectFrom('rest_periods').select(['from_date', 'to_date']).where('user_id', '=', p.userId).orderBy('from_date'),
+);
+
 export async function readRestDays(db: Db, userId: number): Promise<RestDays> {
-  const [weekdayRow, periods] = await Promise.all([
-    db.selectFrom('rest_weekdays').select('weekdays').where('user_id', '=', userId).executeTakeFirst(),
-    db.selectFrom('rest_periods').select(['from_date', 'to_date']).where('user_id', '=', userId).orderBy('from_date').execute(),
-  ]);
+  const [weekdayRow, periods] = await Promise.all([weekdaysQuery.takeFirst(db, { userId }), periodsQuery.execute(db, { userId })]);
   const weekdays = weekdayRow ? (JSON.parse(weekdayRow.weekdays) as number[]) : [];
   return { weekdays: [...weekdays].sort((a, b) => a - b), periods: periods.map((p) => ({ from: p.from_date, to: p.to_date })) };
 }
