@@ -56,7 +56,7 @@ describeDb('heavy calls: deadline, per-learner ration and queue', () => {
     const watched = db.withPlugin({
       transformQuery: (args) => args.node,
       transformResult: async (args) => {
-        if (args.result.numAffectedRows !== undefined && args.result.numAffectedRows >= 500n) controller.abort(new Error('deadline'));
+        if (args.result.numAffectedRows !== undefined && args.result.numAffectedRows >= 100n) controller.abort(new Error('deadline'));
         return args.result;
       },
     });

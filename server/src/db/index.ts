@@ -8,6 +8,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { Database } from './database';
 import { allowDirectReads, type DirectReader } from './prepared';
+import { withCommittedReads } from './committedReads';
 import { withSafeRollback } from './safeRollback';
 import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqliteDriver';
 import * as initial from './migrations/20261121_01_initial';
@@ -69,13 +70,16 @@ export function createDatabase(url: string, { timeoutMs = DATABASE_TIMEOUT_MS }:
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // A second connection, read-only, for the hot reads while a transaction holds the first (below).
+  // A second connection, read-only, for reads while a transaction holds the first (committedReads.ts).
   // An in-memory database is private to its connection, so it has none.
   const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true });
   reader?.pragma('busy_timeout = 5000');
+  const committed = reader && withStatementCache(reader);
   const statements = withStatementCache(sqlite, reader);
-  const db = new Kysely<Database>({ dialect: withSafeRollback(new SqliteDialect({ database: statements }), () => sqlite.inTransaction) });
-  allowDirectReads(db, directReader(sqlite, statements, reader && withStatementCache(reader)));
+  const inTransaction = () => sqlite.inTransaction;
+  const dialect = new SqliteDialect({ database: statements });
+  const db = new Kysely<Database>({ dialect: withSafeRollback(committed ? withCommittedReads(dialect, inTransaction, committed) : dialect, inTransaction) });
+  allowDirectReads(db, directReader(sqlite, statements, committed));
   return db;
 }
 
