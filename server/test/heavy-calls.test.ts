@@ -9,6 +9,8 @@ import { afterEach, expect, it } from 'vitest';
 import type { AppOptions } from '../src/app';
 import type { Database } from '../src/db/database';
 import { writeImport } from '../src/db/importWrites';
+import { readLingualogCsv } from '../src/transfer/lingualogCsv';
+import { Problems } from '../src/transfer/plan';
 import { importFile, learner, type Learner } from './dataSupport';
 import { buildTestApp, describeDb, type TestApp } from './helper';
 import { addDays, expectError } from './requests';
@@ -76,6 +78,23 @@ describeDb('heavy calls: deadline, per-learner ration and queue', () => {
       expect([200, 503]).toContain(res.statusCode);
       expect(await rowsOf(db, learners[i].userId)).toBe(res.statusCode === 200 ? DAYS : 0);
     }
+  });
+
+  it('a file still being read when the deadline passes is dropped: reading stops with the deadline, no plan is made', async () => {
+    const controller = new AbortController();
+    const ctx = { today: '2025-12-31', latest: '2026-01-01', knownLanguages: new Set(['Spanish']), signal: controller.signal };
+    // The deadline passes after the first slice of the file has been read.
+    setImmediate(() => controller.abort(new Error('deadline')));
+    await expect(readLingualogCsv(csvOfDays(), ctx, new Problems())).rejects.toThrow('deadline');
+    expect(await readLingualogCsv(csvOfDays(), { ...ctx, signal: new AbortController().signal }, new Problems())).not.toBeNull();
+  });
+
+  it('one import runs at a time in total and four wait: of six learners importing at once, five store their rows and one is 503 with none', async () => {
+    const { app: server, db } = await app();
+    const learners = await Promise.all(Array.from({ length: 6 }, () => learner(server, db, 'Spanish')));
+    const answers = await Promise.all(learners.map(importAll));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 503]);
+    for (const [i, res] of answers.entries()) expect(await rowsOf(db, learners[i].userId)).toBe(res.statusCode === 200 ? DAYS : 0);
   });
 
   it("a learner's second import while the first runs is 429 RATE_LIMITED with Retry-After; the next one after it is accepted", async () => {

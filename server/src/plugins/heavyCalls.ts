@@ -28,8 +28,11 @@ export interface HeavyCallOptions {
   perLearner?: Partial<Record<HeavyKind, number>>;
 }
 
+// One import or export at a time in total: the work is the event loop's, so two at once each take
+// twice as long and both risk their deadline; the next waits, or answers 503 at its deadline having
+// done nothing (issue #30).
 const DEFAULTS = {
-  running: { transfer: 2, read: 4 },
+  running: { transfer: 1, read: 4 },
   waiting: { transfer: 4, read: 32 },
   perLearner: { transfer: 1, read: 16 },
 } satisfies Record<string, Record<HeavyKind, number>>;
