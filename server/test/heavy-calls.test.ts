@@ -24,6 +24,8 @@ function csvOfDays(count = DAYS): string {
   return lines.join('\n');
 }
 
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
 const rowsOf = async (db: Kysely<Database>, userId: number) =>
   Number((await db.selectFrom('daily_activity').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
 
@@ -95,6 +97,19 @@ describeDb('heavy calls: deadline, per-learner ration and queue', () => {
     const answers = await Promise.all(learners.map(importAll));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 503]);
     for (const [i, res] of answers.entries()) expect(await rowsOf(db, learners[i].userId)).toBe(res.statusCode === 200 ? DAYS : 0);
+  });
+
+  it('two wide reads run at once in total and 32 wait: of 35 ten-year stats reads sent at once by three learners, one is 503 with Retry-After', async () => {
+    const { app: server, db } = await app();
+    const learners = await Promise.all(Array.from({ length: 3 }, () => learner(server, db, 'Spanish')));
+    const wide = `/api/user/stats?from=${addDays(todayIso(), -3600)}&to=${todayIso()}&bucket=day`;
+    // 16 each for two learners (their own limit), 3 for the third.
+    const calls = [...Array(16).fill(learners[0]), ...Array(16).fill(learners[1]), ...Array(3).fill(learners[2])] as Learner[];
+    const answers = await Promise.all(calls.map((me) => me.api.get(wide)));
+    const refused = answers.filter((res) => res.statusCode !== 200);
+    expect(refused).toHaveLength(1);
+    expectError(refused[0], 503, 'SERVICE_UNAVAILABLE');
+    expectRetryAfter(refused[0]);
   });
 
   it("a learner's second import while the first runs is 429 RATE_LIMITED with Retry-After; the next one after it is accepted", async () => {
