@@ -16,7 +16,7 @@ const LOADED_S = Number(process.env.BENCH_HEAVY_LOADED_S ?? 10);
 export const HEAVY_LEARNERS = Number(process.env.BENCH_HEAVY_LEARNERS ?? 3);
 /** The bystander's steady rate: 10 connections, a request every 50 ms on each (200 requests/s). */
 const BYSTANDER = { connections: 10, intervalMs: 50 };
-const STATS_LOOPS_PER_LEARNER = 6;
+const STATS_LOOPS_PER_LEARNER = Number(process.env.BENCH_HEAVY_STATS_LOOPS ?? 6);
 const IMPORT_BODY_BYTES = 5 * 1024 * 1024 - 1024;
 // Languages the seeded learners never started, so every stored row of them comes from an import.
 const FILE_LANGUAGES = ['Afrikaans', 'Albanian', 'Basque', 'Bengali', 'Catalan', 'Croatian', 'Czech', 'Danish', 'Dutch', 'Estonian', 'Finnish', 'Greek', 'Hindi', 'Icelandic', 'Latin', 'Polish', 'Swahili', 'Welsh'];
