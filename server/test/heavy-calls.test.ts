@@ -21,9 +21,9 @@ import { addDays, expectError } from './requests';
 const DAYS = 3000;
 
 /** A LinguaLog CSV of `count` days of Spanish, 10 minutes of listening each, ending on 2025-12-31. */
-function csvOfDays(count = DAYS): string {
+function csvOfDays(count = DAYS, listening = 10): string {
   const lines = ['language,date,listening_minutes,reading_minutes,speaking_minutes,writing_minutes,achieved'];
-  for (let i = 0; i < count; i++) lines.push(`Spanish,${addDays('2025-12-31', -i)},10,0,0,0,`);
+  for (let i = 0; i < count; i++) lines.push(`Spanish,${addDays('2025-12-31', -i)},${listening},0,0,0,`);
   return lines.join('\n');
 }
 
@@ -127,6 +127,16 @@ describeDb('heavy calls: deadline, per-learner ration and queue', () => {
     expectRetryAfter(refused);
     expect((await Promise.all(answers.slice(0, 34))).map((res) => res.statusCode)).toEqual(Array(34).fill(200));
     await server.close();
+  });
+
+  it('an import compares with every stored day, read a page at a time: changing 3,000 stored days counts 3,000 replaced', async () => {
+    const { app: server, db } = await app();
+    const me = await learner(server, db, 'Spanish');
+    expect((await importAll(me)).statusCode).toBe(200);
+    const changed = await importFile(me.api, { source: 'lingualog-csv', content: csvOfDays(DAYS, 20) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ days: DAYS, replacedDays: DAYS });
+    expect((await importAll(me)).json()).toMatchObject({ replacedDays: DAYS });
   });
 
   it("a learner's second import while the first runs is 429 RATE_LIMITED with Retry-After; the next one after it is accepted", async () => {
