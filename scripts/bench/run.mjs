@@ -1,4 +1,4 @@
-// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --offline]`: the
+// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --offline | --heavy]`: the
 // performance benchmark described in docs/PERFORMANCE.md. Starts everything it needs, prints the
 // figures, stops everything by PID, and gives up (cleaning up) after a fixed time limit. Exit code 1
 // when a target is missed.
@@ -8,6 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baseRef, buildBase } from './baseBuild.mjs';
 import * as h from './history.mjs';
+import { HEAVY_LEARNERS, heavySection } from './heavy.mjs';
 import * as paint from './dashboard-paint.mjs';
 import { TRIALS, reconnectSummary, reconnectTrials } from './offline.mjs';
 import { queryPlans } from './plans.mjs';
@@ -30,7 +31,9 @@ const INSIGHTS_ONLY = args.has('--insights');
 const PAINT_ONLY = args.has('--paint');
 // --offline: only the randomized reconnect trials of the offline outbox (issue #25), in Chromium.
 const OFFLINE_ONLY = args.has('--offline');
-const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY;
+// --heavy: only a bystander's latency while other learners import 5 MiB files and read wide stats (issue #30), API only.
+const HEAVY_ONLY = args.has('--heavy');
+const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY;
 // --paint's Lighthouse rounds hold each dashboard of an earlier commit too (issue #32; BENCH_PAINT_BASE,
 // HEAD~1 by default; --no-compare: this build alone). SQLite only: both builds get a database alike.
 const BASE_REF = PAINT_ONLY && LIGHTHOUSE && !POSTGRES ? baseRef(args) : null;
@@ -56,13 +59,15 @@ async function startDatabase() {
 
 async function main() {
   heading(`LinguaLog benchmark on ${POSTGRES ? 'PostgreSQL 15' : 'SQLite'}, Node ${process.version}`);
-  if (!INSIGHTS_ONLY && spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
+  const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY;
+  if (!apiOnly && spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
     throw new Error('the SPA build failed');
   }
   const databaseUrl = await startDatabase();
-  const serverEnv = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: INSIGHTS_ONLY ? '' : join(REPO_ROOT, 'dist') };
+  const serverEnv = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: apiOnly ? '' : join(REPO_ROOT, 'dist') };
   if (PAINT_ONLY) return paintOnly(databaseUrl, serverEnv);
   if (OFFLINE_ONLY) return offlineOnly(databaseUrl);
+  if (HEAVY_ONLY) return heavyOnly(databaseUrl, serverEnv);
   const ceiling = INSIGHTS_ONLY ? null : await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
   const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
   console.log(`ceiling pid ${ceiling?.pid ?? '-'}, server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
@@ -142,6 +147,39 @@ async function main() {
   }
 
   if (LIGHTHOUSE) await dashboardPaint(app.url, { lighthouse: true });
+  heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
+}
+
+/** `--heavy`: a bystander (90 days) and HEAVY_LEARNERS learners with 10 years in two languages, then the #30 section. */
+async function heavyOnly(databaseUrl, serverEnv) {
+  // --profile: a CPU profile of the first loaded window (scripts/bench/profile-hook.mjs).
+  const profileDir = args.has('--profile') ? mkdtempSync(join(tmpdir(), 'tracker-profile-')) : null;
+  if (profileDir) onCleanup(() => rmSync(profileDir, { recursive: true, force: true }));
+  const profiling = profileDir ? { BENCH_PROFILE_DIR: profileDir, NODE_OPTIONS: `--import=${join(REPO_ROOT, 'scripts/bench/profile-hook.mjs')}` } : {};
+  const app = await startNodeServer('app', 'server/src/server.ts', { env: { ...serverEnv, ...profiling }, readyPath: '/api/languages' });
+  console.log(`server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
+  const db = await openDatabase(databaseUrl);
+  onCleanup(() => db.close());
+  const passwordHash = await benchPasswordHash();
+  const today = utcToday();
+  await seedLearners(db, { prefix: 'bystander', first: 1, last: 1, languages: ['Spanish'], days: 90, passwordHash, today });
+  await seedLearners(db, { prefix: 'heavy', first: 1, last: HEAVY_LEARNERS, languages: ['Spanish', 'French'], days: 3650, passwordHash, today });
+  const learners = [];
+  for (let n = 1; n <= HEAVY_LEARNERS; n++) learners.push({ n, id: (await db.query('SELECT id FROM users WHERE email = ?', [`heavy-${n}@example.test`]))[0].id });
+  heading(`Heavy calls (issue #30): a bystander's /api/auth/check while ${HEAVY_LEARNERS} learners import 5 MiB files and read 10 years of stats by day`);
+  const section = await heavySection({
+    url: app.url,
+    pid: app.pid,
+    db,
+    learners,
+    today,
+    statsFrom: new Date(Date.parse(`${today}T00:00:00Z`) - 3649 * 86_400_000).toISOString().slice(0, 10),
+    cookieOf: (n) => sessionCookie('heavy', n),
+    bystanderCookie: sessionCookie('bystander', 1),
+    profileDir,
+  });
+  console.log(section.text);
+  for (const c of section.checks) check(c.ok, c.text);
   heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
 }
 

@@ -3,12 +3,17 @@
  * (503 = nothing imported, 200 = all of it), one learner runs one import or export at a time
  * (429), and a full queue of heavy calls answers 503, both with Retry-After.
  */
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import type { AppOptions } from '../src/app';
 import type { Database } from '../src/db/database';
 import { writeImport } from '../src/db/importWrites';
+import { registerDeadline } from '../src/plugins/availability';
+import { registerErrors } from '../src/plugins/errors';
+import { registerHeavyCalls } from '../src/plugins/heavyCalls';
+import { readLingualogCsv } from '../src/transfer/lingualogCsv';
+import { Problems } from '../src/transfer/plan';
 import { importFile, learner, type Learner } from './dataSupport';
 import { buildTestApp, describeDb, type TestApp } from './helper';
 import { addDays, expectError } from './requests';
@@ -16,9 +21,9 @@ import { addDays, expectError } from './requests';
 const DAYS = 3000;
 
 /** A LinguaLog CSV of `count` days of Spanish, 10 minutes of listening each, ending on 2025-12-31. */
-function csvOfDays(count = DAYS): string {
+function csvOfDays(count = DAYS, listening = 10): string {
   const lines = ['language,date,listening_minutes,reading_minutes,speaking_minutes,writing_minutes,achieved'];
-  for (let i = 0; i < count; i++) lines.push(`Spanish,${addDays('2025-12-31', -i)},10,0,0,0,`);
+  for (let i = 0; i < count; i++) lines.push(`Spanish,${addDays('2025-12-31', -i)},${listening},0,0,0,`);
   return lines.join('\n');
 }
 
@@ -56,7 +61,7 @@ describeDb('heavy calls: deadline, per-learner ration and queue', () => {
     const watched = db.withPlugin({
       transformQuery: (args) => args.node,
       transformResult: async (args) => {
-        if (args.result.numAffectedRows !== undefined && args.result.numAffectedRows >= 500n) controller.abort(new Error('deadline'));
+        if (args.result.numAffectedRows !== undefined && args.result.numAffectedRows >= 100n) controller.abort(new Error('deadline'));
         return args.result;
       },
     });
@@ -76,6 +81,62 @@ describeDb('heavy calls: deadline, per-learner ration and queue', () => {
       expect([200, 503]).toContain(res.statusCode);
       expect(await rowsOf(db, learners[i].userId)).toBe(res.statusCode === 200 ? DAYS : 0);
     }
+  });
+
+  it('a file still being read when the deadline passes is dropped: reading stops with the deadline, no plan is made', async () => {
+    const controller = new AbortController();
+    const ctx = { today: '2025-12-31', latest: '2026-01-01', knownLanguages: new Set(['Spanish']), signal: controller.signal };
+    // The deadline passes after the first slice of the file has been read.
+    setImmediate(() => controller.abort(new Error('deadline')));
+    await expect(readLingualogCsv(csvOfDays(), ctx, new Problems())).rejects.toThrow('deadline');
+    expect(await readLingualogCsv(csvOfDays(), { ...ctx, signal: new AbortController().signal }, new Problems())).not.toBeNull();
+  });
+
+  it('one import runs at a time in total and four wait: of six learners importing at once, five store their rows and one is 503 with none', async () => {
+    const { app: server, db } = await app();
+    const learners = await Promise.all(Array.from({ length: 6 }, () => learner(server, db, 'Spanish')));
+    const answers = await Promise.all(learners.map(importAll));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 503]);
+    for (const [i, res] of answers.entries()) expect(await rowsOf(db, learners[i].userId)).toBe(res.statusCode === 200 ? DAYS : 0);
+  });
+
+  it('two wide reads run at once in total and 32 wait: the 35th at once, from a third learner, is 503 with Retry-After', async () => {
+    // The plugin alone, on a route whose reads finish only when the test lets them, so the queue is full for certain.
+    const server = Fastify();
+    server.decorateRequest('userId', 0);
+    server.addHook('onRequest', async (request) => {
+      request.userId = Number(request.headers['x-learner']);
+    });
+    registerErrors(server, () => null);
+    registerDeadline(server, { defaultMs: 60_000, heavyMs: 60_000 });
+    registerHeavyCalls(server);
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    server.get('/wide', { config: { heavy: 'read' } }, async () => {
+      await finished;
+      return { ok: true };
+    });
+    await server.ready();
+    // 16 each for two learners (their own limit), then 3 for the third.
+    const learners = [...Array(16).fill(1), ...Array(16).fill(2), 3, 3, 3];
+    // inject() sends when its answer is first asked for: then() sends them all, in this order.
+    const answers = learners.map((id) => server.inject({ method: 'GET', url: '/wide', headers: { 'x-learner': String(id) } }).then((res) => res));
+    const notRefused = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the 35th read was let in')), 5000).unref());
+    const refused = await Promise.race([answers[34], notRefused]).finally(finish);
+    expectError(refused, 503, 'SERVICE_UNAVAILABLE');
+    expectRetryAfter(refused);
+    expect((await Promise.all(answers.slice(0, 34))).map((res) => res.statusCode)).toEqual(Array(34).fill(200));
+    await server.close();
+  });
+
+  it('an import compares with every stored day, read a page at a time: changing 3,000 stored days counts 3,000 replaced', async () => {
+    const { app: server, db } = await app();
+    const me = await learner(server, db, 'Spanish');
+    expect((await importAll(me)).statusCode).toBe(200);
+    const changed = await importFile(me.api, { source: 'lingualog-csv', content: csvOfDays(DAYS, 20) });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ days: DAYS, replacedDays: DAYS });
+    expect((await importAll(me)).json()).toMatchObject({ replacedDays: DAYS });
   });
 
   it("a learner's second import while the first runs is 429 RATE_LIMITED with Retry-After; the next one after it is accepted", async () => {

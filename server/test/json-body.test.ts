@@ -56,4 +56,20 @@ describeDb('the JSON body parser says which key it refuses', () => {
     const res = await send('/api/user/import', JSON.stringify({ source: 'lingualog-csv', content, mode: 'merge', dryRun: true }));
     expect(res.statusCode).not.toBe(413);
   });
+  it('a large body (an import) is parsed off the event loop with the same answers: valid, broken, and a refused key named', async () => {
+    const lines = ['language,date,listening_minutes,reading_minutes,speaking_minutes,writing_minutes,achieved'];
+    for (let i = 0; i < 3000; i++) lines.push(`Spanish,${new Date(Date.UTC(2016, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)},10,0,0,0,`);
+    const body = { source: 'lingualog-csv', mode: 'merge', dryRun: true, content: lines.join('\n') };
+    const large = JSON.stringify(body);
+    expect(large.length).toBeGreaterThan(64 * 1024);
+    const valid = await send('/api/user/import', large);
+    expect(valid.statusCode, valid.body).toBe(200);
+    expect(valid.json()).toMatchObject({ dryRun: true, days: 3000 });
+    const broken = await send('/api/user/import', large.slice(0, -1));
+    expectError(broken, 400, 'INVALID_INPUT');
+    expect(broken.json().message).toMatch(/not valid JSON/);
+    const refused = await send('/api/user/import', `${large.slice(0, -1)},"extra":{"__proto__":{"x":1}}}`);
+    expectError(refused, 400, 'INVALID_INPUT');
+    expect(refused.json().message).toMatch(/"__proto__" key, which the server refuses/);
+  });
 });

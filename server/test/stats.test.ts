@@ -115,6 +115,19 @@ describeDb('GET /api/user/stats', () => {
     expectError(await caller(t.app).get('/api/user/stats?from=2026-11-01&to=2026-11-18&bucket=week'), 401, 'UNAUTHENTICATED');
   });
 
+  it('a day read of ten years counts every day once, the first and last days and the days around each year it is summed by', async () => {
+    const api = await newLearner(t.app);
+    // db/stats.ts sums a day read 366 days at a time: 2016-10-02..2017-10-02, 2017-10-03.., and so on.
+    const days = ['2016-10-02', '2017-10-02', '2017-10-03', '2018-10-03', '2018-10-04', '2026-11-18'];
+    for (const [i, date] of days.entries()) await setDay(api, date, { readingDailyMins: i + 1 });
+    const answer = await stats(api, 'from=2016-10-02&to=2026-11-18&bucket=day');
+    const read = new Map(answer.buckets.map((b) => [b.start, b.readingMins]));
+    expect(days.map((date) => read.get(date))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(answer.buckets.filter((b) => b.readingMins > 0)).toHaveLength(days.length);
+    expect(new Set(answer.buckets.map((b) => b.start)).size).toBe(3700);
+    expect(answer.totals.readingMins).toBe(21);
+  });
+
   it('allows 3,700 buckets and refuses 3,701 with 400 INVALID_INPUT', async () => {
     const api = await newLearner(t.app);
     const largest = await stats(api, 'from=2016-10-02&to=2026-11-18&bucket=day');

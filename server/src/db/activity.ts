@@ -4,6 +4,7 @@
  * moves the language's running totals (user_languages.*_total) in the same transaction, so the
  * dashboard's totals never need a sum over the whole history.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, type Skill } from '@common/domain';
 import type { DailyActivityTable, Database } from './database';
@@ -208,10 +209,23 @@ export async function daysAfter(db: Kysely<Database>, key: DayRange, after: stri
   return rows.map(normaliseDay);
 }
 
-/** Every day of a language, in no particular order. */
+const DAYS_PER_PAGE = 1000;
+
+/**
+ * Every stored day of a language, oldest first, read a page at a time with a turn of the event loop
+ * after each: 10,000 days in one query held every other request for about 25 ms (issue #30).
+ */
 export async function allDays(db: Kysely<Database>, key: Omit<DayKey, 'date'>): Promise<DayRow[]> {
-  const rows = await db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', key.userId).where('language', '=', key.language).execute();
-  return rows.map(normaliseDay);
+  const days: DayRow[] = [];
+  for (let after = ''; ; ) {
+    const page = await db.selectFrom('daily_activity').select(dayColumns)
+      .where('user_id', '=', key.userId).where('language', '=', key.language).where('date', '>', after)
+      .orderBy('date').limit(DAYS_PER_PAGE).execute();
+    for (const row of page) days.push(normaliseDay(row));
+    await nextTurn();
+    if (page.length < DAYS_PER_PAGE) return days;
+    after = page[page.length - 1].date;
+  }
 }
 
 /** Compiled once: the calendar asks for a month's total on every visit. */

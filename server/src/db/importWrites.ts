@@ -14,7 +14,8 @@ import { SINCE_EVER, type GoalEntry } from './goals';
 import { saveDayEndsAtHour } from './dayBoundary';
 import { allLanguagesChanged, writeRestDays } from './restDays';
 
-const ROWS_PER_BATCH = 500;
+/** Rows a statement: a few milliseconds each, and other requests run between them (issue #30). */
+const ROWS_PER_BATCH = 100;
 
 export interface LanguageWrite {
   language: string;

@@ -8,6 +8,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { Database } from './database';
 import { allowDirectReads, type DirectReader } from './prepared';
+import { withCommittedReads } from './committedReads';
 import { withSafeRollback } from './safeRollback';
 import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqliteDriver';
 import * as initial from './migrations/20261121_01_initial';
@@ -71,9 +72,16 @@ export function createDatabase(url: string, { timeoutMs = DATABASE_TIMEOUT_MS }:
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: withSafeRollback(new SqliteDialect({ database: statements }), () => sqlite.inTransaction) });
-  allowDirectReads(db, directReader(sqlite, statements));
+  // A second connection, read-only, for reads while a transaction holds the first (committedReads.ts).
+  // An in-memory database is private to its connection, so it has none.
+  const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true });
+  reader?.pragma('busy_timeout = 5000');
+  const committed = reader && withStatementCache(reader);
+  const statements = withStatementCache(sqlite, reader);
+  const inTransaction = () => sqlite.inTransaction;
+  const dialect = new SqliteDialect({ database: statements });
+  const db = new Kysely<Database>({ dialect: withSafeRollback(committed ? withCommittedReads(dialect, inTransaction, committed) : dialect, inTransaction) });
+  allowDirectReads(db, directReader(sqlite, statements, committed));
   return db;
 }
 
@@ -81,15 +89,19 @@ export function createDatabase(url: string, { timeoutMs = DATABASE_TIMEOUT_MS }:
  * The compiled hot reads (db/prepared.ts) run straight on the connection while no transaction is
  * open on it. Kysely runs one query at a time on SQLite's single connection and better-sqlite3 is
  * synchronous, so such a read is whole before anything else runs: it reads what is committed, as
- * if it had come just before any transaction waiting for the connection. While a transaction is
- * open (between its BEGIN and its COMMIT, across awaits), the read takes Kysely's way and waits
- * for the connection, so it never sees another request's uncommitted writes. Writes always take
- * Kysely's way.
+ * if it had come just before any transaction waiting for the connection.
+ *
+ * While a transaction is open (between its BEGIN and its COMMIT, across awaits: an import writes
+ * 160,000 rows in batches for seconds), the read runs on the read-only second connection instead.
+ * In WAL mode that connection reads the last commit and never the open transaction's rows, and it
+ * takes no lock a writer waits for, so a session check does not wait for an import to finish
+ * (issue #30). Writes always take Kysely's way, one transaction at a time.
  */
-function directReader(sqlite: SQLiteDatabase, statements: SqliteDatabase): DirectReader {
+function directReader(sqlite: SQLiteDatabase, statements: SqliteDatabase, committed: SqliteDatabase | null): DirectReader {
   return (sql, parameters) => {
-    if (sqlite.inTransaction) return null;
-    const statement = statements.prepare(sql) as unknown as SQLiteStatement;
+    const on = sqlite.inTransaction ? committed : statements;
+    if (!on) return null;
+    const statement = on.prepare(sql) as unknown as SQLiteStatement;
     if (!statement.reader) return null;
     return { rows: statement.all(parameters as unknown[]) };
   };
@@ -103,10 +115,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * the connection, so each distinct SQL text is compiled once. The bound keeps queries whose text
  * varies (IN lists) from growing the cache without limit.
  */
-function withStatementCache(sqlite: SQLiteDatabase): SqliteDatabase {
+function withStatementCache(sqlite: SQLiteDatabase, alsoClose: SQLiteDatabase | null = null): SqliteDatabase {
   const statements = new Map<string, SQLiteStatement>();
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      alsoClose?.close();
+      sqlite.close();
+    },
     prepare: (sql) => {
       let statement = statements.get(sql);
       if (!statement) {

@@ -28,8 +28,12 @@ export interface HeavyCallOptions {
   perLearner?: Partial<Record<HeavyKind, number>>;
 }
 
+// The work is the event loop's: two imports at once each take twice as long and both risk their
+// deadline, and each heavy call in flight can add a step of a few milliseconds to every turn of the
+// loop that a bystander's request waits through. So one import or export and two wide reads run
+// at once in total; the next waits, or answers 503 at its deadline having done nothing (issue #30).
 const DEFAULTS = {
-  running: { transfer: 2, read: 4 },
+  running: { transfer: 1, read: 2 },
   waiting: { transfer: 4, read: 32 },
   perLearner: { transfer: 1, read: 16 },
 } satisfies Record<string, Record<HeavyKind, number>>;

@@ -53,7 +53,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
         throw new ApiHttpError(400, 'INVALID_INPUT', '"language" and "skillMap" apply only to toggl-csv imports.');
       }
       const today = utcToday(app);
-      const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(await offeredLanguages(app.db)) };
+      const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(await offeredLanguages(app.db)), signal: request.deadline };
       const problems = new Problems();
       const plan = await planOf(body, request.userId, ctx, problems);
       const deadline = { signal: request.deadline, at: request.deadlineAt };

@@ -16,7 +16,8 @@ import { goalOn } from '../domain/goals';
 import { totalOf } from '../domain/activityRecord';
 import { minutesProblem, yieldToLoop, type DayImport, type ImportPlan, type LanguageImport, type Problems } from './plan';
 
-const DAYS_PER_SLICE = 2000;
+/** Days compared with the stored ones between turns of the event loop: a few milliseconds each (issue #30). */
+const DAYS_PER_SLICE = 500;
 
 interface LanguageChanges {
   name: string;
@@ -76,8 +77,10 @@ async function changesOf(db: Kysely<Database>, name: string, language: LanguageI
   const goals = language.settings?.goalHistory ?? (await goalHistory(db, options.userId, name));
   const writes: DayRow[] = [];
   let replacedDays = 0;
+  let seen = 0;
   for (const day of language.days.values()) {
-    if (writes.length % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) {
+    // Counted over the days seen, not the rows to write: a file that changes nothing still yields.
+    if (++seen % DAYS_PER_SLICE === 0) {
       await yieldToLoop();
       options.deadline.signal.throwIfAborted();
     }

@@ -43,7 +43,7 @@ export async function readLingualogCsv(content: string, ctx: ImportContext, prob
     const flag = cell('achieved').toLowerCase();
     if (!Object.hasOwn(ACHIEVED, flag)) return problems.add(line, `achieved "${shorten(flag)}" must be true, false or empty.`);
     languageOf(plan, language).days.set(date, { date, minutes, achieved: ACHIEVED[flag], line });
-  });
+  }, ctx.signal);
   if (readable && !columns) problems.add(0, 'The file is empty.');
   return problems.any ? null : plan;
 }

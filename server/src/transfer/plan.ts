@@ -47,6 +47,8 @@ export interface ImportContext {
   today: string;
   latest: string;
   knownLanguages: ReadonlySet<string>;
+  /** The request's deadline: a file still being read when it passes is dropped, nothing written (issue #30). */
+  signal?: AbortSignal;
 }
 
 /** Collects problems, at most MAX_PROBLEMS of them plus a count of the rest, so a broken huge file answers briefly. */

@@ -50,7 +50,7 @@ export async function readTogglCsv(
     day.bySkill[skill] += duration;
     day.lastLine = line;
     seconds.set(date, day);
-  });
+  }, ctx.signal);
   if (readable && !columns) problems.add(0, 'The file is empty.');
   if (problems.any) return null;
 
