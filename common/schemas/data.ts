@@ -29,6 +29,10 @@ export const exportQuerySchema = {
 
 const integer = { type: 'integer' } as const;
 
+/**
+ * The export file, declared once: the writer is typed by ExportFile (server/src/transfer/exportFile.ts) and
+ * the importer checks a file with Ajv against a schema derived from this one (transfer/lingualogJsonSchema.ts).
+ */
 export const exportFileSchema = {
   type: 'object',
   additionalProperties: false,

@@ -14,6 +14,16 @@ import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './
 import { loadOnce, stackSection, stackTargets, startFloor } from './stack.mjs';
 import { utcToday } from './util.mjs';
 
+/** A second database on the same PostgreSQL cluster, named after `url`'s with a suffix. */
+async function createPostgresDatabase(url, newUrl) {
+  const db = await openDatabase(url);
+  try {
+    await db.query(`CREATE DATABASE ${new URL(newUrl).pathname.slice(1)}`);
+  } finally {
+    await db.close();
+  }
+}
+
 const args = process.argv.slice(2);
 const POSTGRES = args.includes('--postgres');
 const SECONDS = Number(args.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
@@ -33,12 +43,15 @@ async function main() {
   };
   const app = await startNodeServer('app', 'server/src/server.ts', { env, readyPath: '/api/languages' });
   const floor = await startFloor({ BENCH_PROFILE_DIR: dir, NODE_OPTIONS: env.NODE_OPTIONS });
-  const db = await openDatabase(databaseUrl);
-  onCleanup(() => db.close());
   const passwordHash = await benchPasswordHash();
-  for (const [prefix, count, days] of [['learner', 8, 90], ['bulk', 997, 20]]) {
-    await seedLearners(db, { prefix, first: 1, last: count, languages: ['Spanish'], days, passwordHash, today: utcToday() });
-  }
+  const seed = async (url) => {
+    const db = await openDatabase(url);
+    onCleanup(() => db.close());
+    for (const [prefix, count, days] of [['learner', 8, 90], ['bulk', 997, 20]]) {
+      await seedLearners(db, { prefix, first: 1, last: count, languages: ['Spanish'], days, passwordHash, today: utcToday() });
+    }
+  };
+  await seed(databaseUrl);
   const options = { floor, app, cookie: sessionCookie('learner', 1), writerPrefix: 'bulk' };
   console.log(`server pid ${app.pid}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
@@ -63,7 +76,11 @@ async function main() {
   if (args.includes('--stack')) {
     // --compare=<dir>: the same calls on a server started from another checkout (e.g. the code before a change), interleaved.
     const compare = args.find((a) => a.startsWith('--compare='))?.split('=')[1];
-    const before = compare && (await startNodeServer('before', join(compare, 'server/src/server.ts'), { env: { ...env, NODE_OPTIONS: '' }, readyPath: '/api/languages' }));
+    // Its own database, seeded alike: the other checkout may not know this one's migrations.
+    const beforeUrl = compare && (POSTGRES ? `${databaseUrl}_before` : `sqlite:${join(dir, 'before.db')}`);
+    if (compare && POSTGRES) await createPostgresDatabase(databaseUrl, beforeUrl);
+    const before = compare && (await startNodeServer('before', join(compare, 'server/src/server.ts'), { env: { ...env, DATABASE_URL: beforeUrl, NODE_OPTIONS: '' }, readyPath: '/api/languages', cwd: compare }));
+    if (compare) await seed(beforeUrl);
     const section = await stackSection({ ...options, compare: before });
     console.log(`\n${section.text}`);
     for (const c of section.checks) console.log(`${c.ok ? 'PASS' : 'MISS'}  ${c.text}`);

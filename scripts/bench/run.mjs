@@ -1,4 +1,4 @@
-// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --heavy]`: the
+// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --offline | --heavy]`: the
 // performance benchmark described in docs/PERFORMANCE.md. Starts everything it needs, prints the
 // figures, stops everything by PID, and gives up (cleaning up) after a fixed time limit. Exit code 1
 // when a target is missed.
@@ -10,6 +10,7 @@ import { baseRef, buildBase } from './baseBuild.mjs';
 import * as h from './history.mjs';
 import { HEAVY_LEARNERS, heavySection } from './heavy.mjs';
 import * as paint from './dashboard-paint.mjs';
+import { TRIALS, reconnectSummary, reconnectTrials } from './offline.mjs';
 import { queryPlans } from './plans.mjs';
 import { startPostgres } from './postgres.mjs';
 import { REPO_ROOT, cleanupAll, isStopping, onCleanup, startNodeServer } from './processes.mjs';
@@ -28,15 +29,17 @@ const INSIGHTS_ONLY = args.has('--insights');
 // --paint: only the dashboard's first paint on a phone (issue #18): request round trips and Lighthouse rounds
 // (with --no-lighthouse: the round trips alone).
 const PAINT_ONLY = args.has('--paint');
+// --offline: only the randomized reconnect trials of the offline outbox (issue #25), in Chromium.
+const OFFLINE_ONLY = args.has('--offline');
 // --heavy: only a bystander's latency while other learners import 5 MiB files and read wide stats (issue #30), API only.
 const HEAVY_ONLY = args.has('--heavy');
-const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !HEAVY_ONLY;
+const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY;
 // --paint's Lighthouse rounds hold each dashboard of an earlier commit too (issue #32; BENCH_PAINT_BASE,
 // HEAD~1 by default; --no-compare: this build alone). SQLite only: both builds get a database alike.
 const BASE_REF = PAINT_ONLY && LIGHTHOUSE && !POSTGRES ? baseRef(args) : null;
 // The full run with Lighthouse holds 15 Lighthouse runs (issue #18, about 4 minutes on 2 cores): it gets 15 minutes;
-// --paint with the earlier build, its build and 25 runs: 20 minutes.
-const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_S ?? (BASE_REF ? 1200 : LIGHTHOUSE && !PAINT_ONLY ? 900 : 570)) * 1000;
+// --paint with the earlier build, its build and 25 runs: 20 minutes; --offline's 100 trials (about 12 s each): 40.
+const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_S ?? (OFFLINE_ONLY ? 2400 : BASE_REF ? 1200 : LIGHTHOUSE && !PAINT_ONLY ? 900 : 570)) * 1000;
 const BULK_USERS = 100_000;
 const targets = { ceilingShare: 0.5, growthRatio: 1.2, hostileP99Ms: 50 };
 
@@ -63,6 +66,7 @@ async function main() {
   const databaseUrl = await startDatabase();
   const serverEnv = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: apiOnly ? '' : join(REPO_ROOT, 'dist') };
   if (PAINT_ONLY) return paintOnly(databaseUrl, serverEnv);
+  if (OFFLINE_ONLY) return offlineOnly(databaseUrl);
   if (HEAVY_ONLY) return heavyOnly(databaseUrl, serverEnv);
   const ceiling = INSIGHTS_ONLY ? null : await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
   const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
@@ -190,6 +194,25 @@ async function paintOnly(databaseUrl, serverEnv) {
     base = { ...built, url: server.url };
   }
   await dashboardPaint(app.url, { lighthouse: LIGHTHOUSE, base });
+  heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
+}
+
+/**
+ * `--offline`: the production build on a server whose session cookie is the plain `sid` (a browser keeps a
+ * `__Host-` cookie only from https, and the service worker's requests must carry it), one fresh learner per trial.
+ */
+async function offlineOnly(databaseUrl) {
+  const app = await startNodeServer('app', 'server/src/server.ts', { env: { DATABASE_URL: databaseUrl, SERVE_SPA: join(REPO_ROOT, 'dist'), LOG_LEVEL: 'warn' }, readyPath: '/api/languages' });
+  console.log(`server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
+  const db = await openDatabase(databaseUrl);
+  onCleanup(() => db.close());
+  const today = utcToday();
+  await seedLearners(db, { prefix: 'offline', first: 1, last: TRIALS, languages: ['Spanish'], days: 30, passwordHash: await benchPasswordHash(), today });
+  heading(`Offline adds: ${TRIALS} randomized reconnect trials in Chromium (lost answers, two tabs, reloads while offline)`);
+  const results = await reconnectTrials(app.url, { db, prefix: 'offline', cookieFor: (n) => ({ name: 'sid', value: `offline-${n}` }), today });
+  const summary = reconnectSummary(results);
+  console.log(summary.text);
+  for (const c of summary.checks) check(c.ok, c.text);
   heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
 }
 

@@ -25,6 +25,8 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
+const monthEnd = (iso) => new Date(Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 /** Starts the floor process; its database is a file in a fresh directory of the same temp disk. */
@@ -77,6 +79,9 @@ export function stackTargets({ floor, app, cookie, writerPrefix, extraApps = [],
     read(`${label}GET /api/user/progress`, '/api/user/progress', server),
     read(`${label}GET /api/user/daily-activity?date=`, `/api/user/daily-activity?date=${yesterday()}`, server),
     read(`${label}GET /api/user/calendar/month-total`, `/api/user/calendar/month-total?today=${today}`, server),
+    // Issue #29: the two reads the dashboard added, on every load and after every add.
+    read(`${label}GET /api/user/calendar/summary`, `/api/user/calendar/summary?today=${today}`, server),
+    read(`${label}GET /api/user/daily-activity/all?from&to (a month)`, `/api/user/daily-activity/all?from=${today.slice(0, 8)}01&to=${monthEnd(today)}`, server),
   ];
   const writes = (server, label = '') => [
     { ...addMinutesTarget(server.url, writerPrefix), name: `${label}POST /api/user/daily-activity (add)`, kind: 'write', pid: server.pid },

@@ -77,10 +77,11 @@ export async function visibleData(api: Caller) {
  * The remembered streak of a language (history_version, streak_*) is a cache of its days, not data:
  * an import that rewrites days with the same values may invalidate it without changing anything.
  */
+/** The versions that say when remembered answers must be computed again, and the streak remembered. */
 const withoutStreakCache = (row: object) =>
-  Object.fromEntries(Object.entries(row).filter(([column]) => column !== 'history_version' && !column.startsWith('streak_')));
+  Object.fromEntries(Object.entries(row).filter(([column]) => column !== 'history_version' && column !== 'data_version' && !column.startsWith('streak_')));
 
-/** Every row the user owns (the streak cache aside): equal snapshots mean the learner's data did not change. */
+/** Every row the user owns (the caches' bookkeeping aside): equal snapshots mean the learner's data did not change. */
 export async function snapshot(db: Kysely<Database>, userId: number) {
   const rows = async (table: 'user_languages' | 'daily_goals' | 'daily_activity' | 'rest_weekdays' | 'rest_periods') =>
     (await db.selectFrom(table).selectAll().where('user_id', '=', userId).execute())

@@ -41,18 +41,20 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   return { url: `sqlite:${join(dir, 'test.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+const testOptions = (databaseUrl: string, overrides: Partial<AppOptions>): AppOptions => ({
+  databaseUrl,
+  logger: false,
+  spaDir: null,
+  passwordHashCost: { N: 2 ** 12, r: 8, p: 1 },
+  rateLimit: { loginPerIpPerWindow: 1000, loginPerAccountPerWindow: 1000, windowMs: 60_000, loginFailuresPerIpPerMinute: 1000, signupsPerIpPerHour: 1000 },
+  ...overrides,
+});
+
 export async function buildTestApp(
   overrides: Partial<AppOptions> = {},
 ): Promise<{ app: FastifyInstance; db: Kysely<Database>; close(): Promise<void> }> {
   const database = await freshDatabase();
-  const app = await buildApp({
-    databaseUrl: database.url,
-    logger: false,
-    spaDir: null,
-    passwordHashCost: { N: 2 ** 12, r: 8, p: 1 },
-    rateLimit: { loginPerIpPerWindow: 1000, loginPerAccountPerWindow: 1000, windowMs: 60_000, loginFailuresPerIpPerMinute: 1000, signupsPerIpPerHour: 1000 },
-    ...overrides,
-  });
+  const app = await buildApp(testOptions(database.url, overrides));
   return {
     app,
     db: app.db,
@@ -64,6 +66,27 @@ export async function buildTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/**
+ * Server processes on one database, as behind a load balancer: `open()` starts one more (each with
+ * its own connection and its own memory), `close()` ends them all and drops the database.
+ */
+export async function sharedDatabase(overrides: Partial<AppOptions> = {}) {
+  const database = await freshDatabase();
+  const apps: FastifyInstance[] = [];
+  const open = async (): Promise<FastifyInstance> => {
+    const app = await buildApp(testOptions(database.url, overrides));
+    apps.push(app);
+    return app;
+  };
+  return {
+    open,
+    close: async () => {
+      for (const app of apps) await app.close();
+      await database.drop();
+    },
+  };
+}
 
 /**
  * One app shared by every test in the calling file: built (and its plugins loaded) before the

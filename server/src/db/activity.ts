@@ -1,5 +1,5 @@
 /**
- * Daily activity rows. Adding minutes is one conditional UPDATE, so concurrent adds can neither
+ * Daily activity rows. Adding minutes is one conditional upsert, so concurrent adds can neither
  * lose minutes nor push a day past its limits, on SQLite and PostgreSQL alike. Every write also
  * moves the language's running totals (user_languages.*_total) in the same transaction, so the
  * dashboard's totals never need a sum over the whole history.
@@ -39,33 +39,34 @@ export async function findDay(db: Kysely<Database> | Transaction<Database>, key:
 
 export type AddResult = { ok: true; day: DayRow } | { ok: false; reason: 'skill' | 'total' };
 
-const createDay = prepared((db, p: DayKey) =>
-  db
-    .insertInto('daily_activity')
-    .values({ user_id: p.userId, language: p.language, date: p.date, listening: 0, reading: 0, speaking: 0, writing: 0, achieved_override: null })
-    .onConflict((oc) => oc.columns(['user_id', 'language', 'date']).doNothing()),
-);
-
-/** Adds to one skill only while the skill's and the day's limits hold: one query per skill. */
+/**
+ * The add in one statement: the day is created with the minutes, or its skill raised while the
+ * skill's and the day's limits hold (else nothing changes and no row comes back); the day's row
+ * comes back either way it was written. One compiled statement per skill.
+ */
 const addToSkill = Object.fromEntries(
   SKILLS.map((skill) => {
-    const column = sql.ref(skill);
-    const total = sql`listening + reading + speaking + writing`;
+    const stored = sql.ref(`daily_activity.${skill}`);
+    const added = sql.ref(`excluded.${skill}`);
+    const total = sql`daily_activity.listening + daily_activity.reading + daily_activity.speaking + daily_activity.writing`;
     return [
       skill,
       prepared((db, p: DayKey & { minutes: number }) =>
         db
-          .updateTable('daily_activity')
-          .set({ [skill]: sql`${column} + ${p.minutes}` })
-          .where('user_id', '=', p.userId)
-          .where('language', '=', p.language)
-          .where('date', '=', p.date)
-          .where(sql<boolean>`${column} + ${p.minutes} <= ${DAILY_SKILL_LIMIT_MINS}`)
-          .where(sql<boolean>`${total} + ${p.minutes} <= ${DAILY_TOTAL_LIMIT_MINS}`),
+          .insertInto('daily_activity')
+          .values({ user_id: p.userId, language: p.language, date: p.date, listening: 0, reading: 0, speaking: 0, writing: 0, achieved_override: null, [skill]: p.minutes })
+          .onConflict((oc) =>
+            oc
+              .columns(['user_id', 'language', 'date'])
+              .doUpdateSet({ [skill]: sql`${stored} + ${added}` })
+              .where(sql<boolean>`${stored} + ${added} <= ${DAILY_SKILL_LIMIT_MINS}`)
+              .where(sql<boolean>`${total} + ${added} <= ${DAILY_TOTAL_LIMIT_MINS}`),
+          )
+          .returning(dayColumns),
       ),
     ];
   }),
-) as Record<Skill, Prepared<DayKey & { minutes: number }, unknown>>;
+) as Record<Skill, Prepared<DayKey & { minutes: number }, DayRow>>;
 
 export async function addMinutes(db: Kysely<Database>, key: DayKey, skill: Skill, minutes: number): Promise<AddResult> {
   return db.transaction().execute((trx) => addMinutesIn(trx, key, skill, minutes));
@@ -78,16 +79,18 @@ export async function addMinutes(db: Kysely<Database>, key: DayKey, skill: Skill
  */
 export async function addMinutesIn(trx: Transaction<Database>, key: DayKey, skill: Skill, minutes: number, { settledDay = false } = {}): Promise<AddResult> {
   if (minutes > DAILY_SKILL_LIMIT_MINS) return { ok: false, reason: 'skill' };
+  // The language's row first (the lock order of every writer), its total already moved: an add
+  // is refused far less often than it is made, and a refused one moves the total back.
   if (settledDay) await historyChanged(trx, key);
-  else await lockLanguage(trx, key);
-  await createDay.run(trx, key);
-  const result = await addToSkill[skill].run(trx, { ...key, minutes });
-  const day = await findDay(trx, key);
-  if (!day) throw new Error('daily activity row vanished inside its transaction');
-  if (Number(result.numAffectedRows) === 1) {
-    await addToTotals(trx, key, { [skill]: minutes });
-    return { ok: true as const, day };
+  else await lockAndCount[skill].run(trx, { userId: key.userId, language: key.language, minutes });
+  const [written] = await addToSkill[skill].execute(trx, { ...key, minutes });
+  if (written) {
+    if (settledDay) await addToTotals(trx, key, { [skill]: minutes });
+    return { ok: true as const, day: normaliseDay(written) };
   }
+  if (!settledDay) await addToTotals(trx, key, { [skill]: -minutes });
+  const day = await findDay(trx, key);
+  if (!day) throw new Error('an add that changed nothing found no day');
   return { ok: false as const, reason: day[skill] + minutes > DAILY_SKILL_LIMIT_MINS ? ('skill' as const) : ('total' as const) };
 }
 
@@ -118,16 +121,34 @@ export async function setDay(db: Kysely<Database>, key: DayKey, minutes: Record<
 }
 
 /**
- * Writes the language's row before the day's, which on PostgreSQL locks it until commit: writers
+ * Writes the language's row before the day's (moving its data_version, which every write of a day,
+ * a goal or the rest days does: db/dataVersion.ts), which on PostgreSQL locks it until commit: writers
  * of one learner's language then run one after another, always in the same lock order, so
  * "read the day, write it, move the totals" is exact and two writers can never deadlock.
  * (SQLite runs one write transaction at a time anyway.)
  */
 const lockLanguageQuery = prepared((db, p: { userId: number; language: string }) =>
-  db.updateTable('user_languages').set({ listening_total: sql`listening_total` }).where('user_id', '=', p.userId).where('language', '=', p.language),
+  db.updateTable('user_languages').set({ data_version: sql`data_version + 1` }).where('user_id', '=', p.userId).where('language', '=', p.language),
 );
 
-async function lockLanguage(trx: Transaction<Database>, key: DayKey): Promise<void> {
+/** lockLanguage that also moves one skill's running total: an add's first statement. */
+const lockAndCount = Object.fromEntries(
+  SKILLS.map((skill) => {
+    const column = sql.ref(`${skill}_total`);
+    return [
+      skill,
+      prepared((db, p: { userId: number; language: string; minutes: number }) =>
+        db
+          .updateTable('user_languages')
+          .set({ data_version: sql`data_version + 1`, [`${skill}_total`]: sql`${column} + ${p.minutes}` })
+          .where('user_id', '=', p.userId)
+          .where('language', '=', p.language),
+      ),
+    ];
+  }),
+) as Record<Skill, Prepared<{ userId: number; language: string; minutes: number }, unknown>>;
+
+export async function lockLanguage(trx: Transaction<Database>, key: Omit<DayKey, 'date'>): Promise<void> {
   await lockLanguageQuery.run(trx, key);
 }
 
@@ -137,7 +158,11 @@ async function lockLanguage(trx: Transaction<Database>, key: DayKey): Promise<vo
  * streak state remembered from before the write is never used again.
  */
 const historyChangedQuery = prepared((db, p: { userId: number; language: string }) =>
-  db.updateTable('user_languages').set({ history_version: sql`history_version + 1` }).where('user_id', '=', p.userId).where('language', '=', p.language),
+  db
+    .updateTable('user_languages')
+    .set({ history_version: sql`history_version + 1`, data_version: sql`data_version + 1` })
+    .where('user_id', '=', p.userId)
+    .where('language', '=', p.language),
 );
 
 export async function historyChanged(trx: Transaction<Database>, key: Omit<DayKey, 'date'>): Promise<void> {
@@ -165,12 +190,23 @@ async function addToTotals(trx: Transaction<Database>, key: DayKey, deltas: Part
 export type DayRange = { userId: number; language: string; from?: string; to?: string };
 
 /** Up to `limit` days of a range after the date `after` (from the start when undefined), oldest first. */
+const daysAfterQuery = prepared((db, p: { userId: number; language: string; from: string; to: string; after: string; limit: number }) =>
+  db
+    .selectFrom('daily_activity')
+    .select(dayColumns)
+    .where('user_id', '=', p.userId)
+    .where('language', '=', p.language)
+    .where('date', '>=', p.from)
+    .where('date', '<=', p.to)
+    .where('date', '>', p.after)
+    .orderBy('date')
+    .limit(p.limit),
+);
+
 export async function daysAfter(db: Kysely<Database>, key: DayRange, after: string | undefined, limit: number): Promise<DayRow[]> {
-  let query = db.selectFrom('daily_activity').select(dayColumns).where('user_id', '=', key.userId).where('language', '=', key.language);
-  if (key.from !== undefined) query = query.where('date', '>=', key.from);
-  if (key.to !== undefined) query = query.where('date', '<=', key.to);
-  if (after !== undefined) query = query.where('date', '>', after);
-  return (await query.orderBy('date').limit(limit).execute()).map(normaliseDay);
+  // One compiled statement for every range: an open end is the bound no ISO date passes.
+  const rows = await daysAfterQuery.execute(db, { userId: key.userId, language: key.language, from: key.from ?? '', to: key.to ?? '9999-12-31', after: after ?? '', limit });
+  return rows.map(normaliseDay);
 }
 
 /** Every day of a language, in no particular order. */
@@ -209,7 +245,11 @@ export async function monthTotal(db: Kysely<Database>, p: { userId: number; lang
   return Number((await monthTotalQuery.takeFirst(db, p))?.total ?? 0);
 }
 
+const firstDateQuery = prepared((db, p: { userId: number; language: string }) =>
+  db.selectFrom('daily_activity').select('date').where('user_id', '=', p.userId).where('language', '=', p.language).orderBy('date').limit(1),
+);
+
 export async function firstActivityDate(db: Kysely<Database>, key: Omit<DayKey, 'date'>): Promise<string | null> {
-  const row = await db.selectFrom('daily_activity').select('date').where('user_id', '=', key.userId).where('language', '=', key.language).orderBy('date').limit(1).executeTakeFirst();
+  const row = await firstDateQuery.takeFirst(db, { userId: key.userId, language: key.language });
   return row?.date ?? null;
 }

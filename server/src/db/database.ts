@@ -45,6 +45,8 @@ export interface UserLanguagesTable {
   writing_total: Generated<number>;
   /** Moves with every edit of a past day; see migration 20261123_02_streak_cache. */
   history_version: Generated<number>;
+  /** Moves with every write of a day, a goal or the rest days; see migration 20261125_04_data_version. */
+  data_version: Generated<number>;
   /** The streak state remembered up to streak_through (a settled day), valid for streak_version and streak_rest. */
   streak_version: number | null;
   streak_through: string | null;

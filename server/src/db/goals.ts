@@ -1,7 +1,8 @@
 /** A language's goal history: the rows of daily_goals. */
-import type { Kysely } from 'kysely';
-import { historyChanged } from './activity';
+import { sql, type Kysely } from 'kysely';
+import { historyChanged, lockLanguage } from './activity';
 import type { Database } from './database';
+import { prepared } from './prepared';
 
 export type GoalEntry = { from: string; minutes: number };
 
@@ -13,15 +14,28 @@ export const SINCE_EVER = '0000-01-01';
  * force on `from` (or, before any entry, the first ever, which holds for earlier days) and the
  * changes after it up to `to`. Reads only those rows, however long the goal history is.
  */
+/** One compiled statement: the entry in force on `from` (the newest at or before it) and every change after it up to `to`. */
+const inForceQuery = prepared((db, p: { userId: number; language: string; from: string; to: string }) =>
+  db
+    .selectFrom('daily_goals')
+    .select(['effective_from', 'minutes'])
+    .where('user_id', '=', p.userId)
+    .where('language', '=', p.language)
+    .where('effective_from', '<=', p.to)
+    .where(
+      sql<boolean>`effective_from >= coalesce((SELECT max(g.effective_from) FROM daily_goals g WHERE g.user_id = ${p.userId} AND g.language = ${p.language} AND g.effective_from <= ${p.from}), '')`,
+    )
+    .orderBy('effective_from'),
+);
+const firstGoalQuery = prepared((db, p: { userId: number; language: string }) =>
+  db.selectFrom('daily_goals').select(['effective_from', 'minutes']).where('user_id', '=', p.userId).where('language', '=', p.language).orderBy('effective_from').limit(1),
+);
+
 export async function goalsInForce(db: Kysely<Database>, userId: number, language: string, from: string, to: string): Promise<GoalEntry[]> {
-  const goals = db.selectFrom('daily_goals').select(['effective_from', 'minutes']).where('user_id', '=', userId).where('language', '=', language);
-  const [before, within] = await Promise.all([
-    goals.where('effective_from', '<=', from).orderBy('effective_from', 'desc').limit(1).executeTakeFirst(),
-    goals.where('effective_from', '>', from).where('effective_from', '<=', to).orderBy('effective_from').execute(),
-  ]);
-  // Every language starts with a goal "since ever", so `before` is there but for data from before that rule.
-  const first = before ?? (await goals.orderBy('effective_from').limit(1).executeTakeFirst());
-  const rows = first && (within.length === 0 || first.effective_from < within[0].effective_from) ? [first, ...within] : within;
+  let rows = await inForceQuery.execute(db, { userId, language, from, to });
+  // Every language starts with a goal "since ever"; only data from before that rule can lack one
+  // at or before `to`, and then its first entry holds for the earlier days.
+  if (rows.length === 0) rows = await firstGoalQuery.execute(db, { userId, language });
   return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
 }
 
@@ -46,6 +60,8 @@ export async function newestGoal(db: Kysely<Database>, userId: number, language:
 export async function setGoalFrom(db: Kysely<Database>, key: { userId: number; language: string }, date: string, minutes: number): Promise<void> {
   const { userId, language } = key;
   await db.transaction().execute(async (trx) => {
+    // Today's achievement follows the goal: the language's data_version moves with every goal change.
+    await lockLanguage(trx, key);
     // Before any day of the language is logged, a saved goal is the learner's first choice (the one
     // onboarding asks for): it replaces the default picked with the language, so it holds for every
     // earlier day too, as the README promises, instead of leaving those days judged against 30.

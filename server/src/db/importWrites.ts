@@ -12,7 +12,7 @@ import { historyChanged, type DayRow } from './activity';
 import type { Database } from './database';
 import { SINCE_EVER, type GoalEntry } from './goals';
 import { saveDayEndsAtHour } from './dayBoundary';
-import { writeRestDays } from './restDays';
+import { allLanguagesChanged, writeRestDays } from './restDays';
 
 /** Rows a statement: a few milliseconds each, and other requests run between them (issue #30). */
 const ROWS_PER_BATCH = 100;
@@ -56,6 +56,7 @@ export async function writeImport(db: Kysely<Database>, write: ImportWrite, dead
       const leftMs = Math.max(1, Math.ceil(deadline.at - Date.now()));
       await sql.raw(`set local statement_timeout = ${leftMs}`).execute(trx);
     }
+    if (write.restDays) await allLanguagesChanged(trx, write.userId);
     for (const change of write.languages) await writeLanguage(trx, change, write, deadline.signal);
     if (write.restDays) await writeRestDays(trx, write.userId, write.restDays);
     if (write.dayEndsAtHour !== undefined) await saveDayEndsAtHour(trx, write.userId, write.dayEndsAtHour);

@@ -20,6 +20,7 @@ import * as statsCache from './migrations/20261123_03_stats_cache';
 import * as idempotencyKeys from './migrations/20261125_01_idempotency_keys';
 import * as timers from './migrations/20261125_02_timers';
 import * as dayBoundary from './migrations/20261125_03_day_boundary';
+import * as dataVersion from './migrations/20261125_04_data_version';
 
 const migrations: Record<string, Migration> = {
   '20261121_01_initial': initial,
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '20261125_01_idempotency_keys': idempotencyKeys,
   '20261125_02_timers': timers,
   '20261125_03_day_boundary': dayBoundary,
+  '20261125_04_data_version': dataVersion,
 };
 
 function isPostgresUrl(url: string): boolean {

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { RunState } from '@common/streakRule';
 import type { Database } from './database';
+import { prepared } from './prepared';
 
 export interface SavedRun extends RunState {
   /** The last day the state covers. */
@@ -20,13 +21,16 @@ export interface StreakMemory {
 
 type LanguageKey = { userId: number; language: string };
 
-export async function readStreakMemory(db: Kysely<Database>, key: LanguageKey, restKey: string): Promise<StreakMemory> {
-  const row = await db
+const memoryQuery = prepared((db, p: LanguageKey) =>
+  db
     .selectFrom('user_languages')
     .select(['history_version', 'streak_version', 'streak_through', 'streak_rest', 'streak_run', 'streak_longest'])
-    .where('user_id', '=', key.userId)
-    .where('language', '=', key.language)
-    .executeTakeFirst();
+    .where('user_id', '=', p.userId)
+    .where('language', '=', p.language),
+);
+
+export async function readStreakMemory(db: Kysely<Database>, key: LanguageKey, restKey: string): Promise<StreakMemory> {
+  const row = await memoryQuery.takeFirst(db, { userId: key.userId, language: key.language });
   const historyVersion = Number(row?.history_version ?? 0);
   const valid = row && row.streak_through !== null && Number(row.streak_version) === historyVersion && row.streak_rest === restKey;
   return {

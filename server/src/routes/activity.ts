@@ -19,6 +19,9 @@ import { checkDate, checkRealDate, isPlausibleToday, utcToday } from '../domain/
 import { addedRecord, addOnce, checkAddDate, skillLimitError, totalLimitError } from '../domain/adds';
 import { KEY_RETENTION_DAYS } from '../plugins/keyPruning';
 import { goalsInForce } from '../db/goals';
+import { dataVersion } from '../db/dataVersion';
+import { answerMemory } from '../domain/answerMemory';
+import type { ActivityRecord } from '@common/api-types';
 import { languageForRead, languageForWrite } from '../domain/languages';
 
 
@@ -52,7 +55,8 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
         '`from` and `to` are inclusive and each optional; `from` after `to` is 400 INVALID_INPUT. The dashboard asks for one month at a time. ' +
         '`achieved` is the learner\'s own answer from the edit dialog when given, else whether the day\'s total reached the goal in force on that day. ' +
         'Empty before a language is chosen. The cost is linear in the days answered (days and goal changes are merged in one pass); ' +
-        `a long answer is read and sent ${RECORDS_PER_CHUNK} days at a time, letting other requests run in between.`,
+        `a long answer is read and sent ${RECORDS_PER_CHUNK} days at a time, letting other requests run in between. A process gives a shorter answer ` +
+        "again while the language's days and goals have not changed (one primary-key read).",
       security,
       querystring: activityRangeQuerySchema,
       response: { 200: { type: 'array', items: activityRecordSchema, description: 'Records sorted by date' }, ...readErrors() },
@@ -64,10 +68,19 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       if (from !== undefined && to !== undefined && from > to) throw new ApiHttpError(400, 'INVALID_INPUT', `"from" (${from}) is after "to" (${to}).`);
       const language = await languageForRead(app, request.userId, requested, request.account);
       if (!language) return [];
-      const chunks = recordChunks(app.db, { userId: request.userId, language, from, to });
+      const key = { userId: request.userId, language };
+      const version = await dataVersion(app.db, key);
+      const memory = answerMemory(app.db);
+      const range = `${from ?? ''}..${to ?? ''}`;
+      const remembered = version === null ? undefined : memory.get<ActivityRecord[]>('range', version, range);
+      if (remembered) return remembered;
+      const chunks = recordChunks(app.db, { ...key, from, to });
       const first = await chunks.next();
-      if (first.done) return [];
-      if (first.value.length < RECORDS_PER_CHUNK) return first.value;
+      if (first.done || first.value.length < RECORDS_PER_CHUNK) {
+        const answer = first.done ? [] : first.value;
+        if (version !== null) memory.set('range', version, range, answer);
+        return answer;
+      }
       // A stream bypasses the response schema; toRecords builds every record in exactly its shape.
       const streaming: FastifyReply = reply;
       return streaming.type('application/json; charset=utf-8').send(Readable.from(jsonArray(first.value, chunks)));

@@ -7,6 +7,8 @@ import { NO_RUN, walkRun, type RunState } from '@common/streakRule';
 import { firstActivityDate as firstDay } from '../db/activity';
 import { readRestDays } from '../db/restDays';
 import { readStreakMemory, saveStreakMemory } from '../db/streakMemory';
+import { dataVersion } from '../db/dataVersion';
+import { answerMemory } from '../domain/answerMemory';
 import { readErrors, security } from './schemas';
 import { recordChunks } from '../domain/activityRecord';
 import { addDaysIso } from '@common/buckets';
@@ -27,7 +29,8 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
         'up to `today`. With rest days (GET /api/user/rest-days) a rest day that is not achieved neither counts nor breaks a run; an achieved one counts. ' +
         '`today` follows the rules of every date (from 2000-01-01, at most one day after the server\'s UTC date). Zeros and null before a language is chosen. ' +
         'The streaks of days settled (two days before the server\'s UTC date) are remembered per language and recomputed only after an edit of a ' +
-        'past day or a change of rest days, so a read costs the same for one month of history as for ten years.',
+        'past day or a change of rest days, so a read costs the same for one month of history as for ten years. A process gives its last answer ' +
+        'again while the language\'s days, goals and rest days have not changed (one primary-key read).',
       security,
       querystring: calendarSummaryQuerySchema,
       response: { 200: calendarSummarySchema, ...readErrors() },
@@ -36,35 +39,46 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
       const { today } = request.query;
       checkDate(app, today, 'today');
       const userId = request.userId;
-      const language = await languageForRead(app, userId, undefined);
+      const language = await languageForRead(app, userId, undefined, request.account);
       if (!language) return { firstActivityDate: null, streakDays: 0, longestStreakDays: 0 };
       const key = { userId, language };
-      const rest = await readRestDays(app.db, userId);
-      const restKey = JSON.stringify(rest);
-      const [firstActivityDate, memory] = await Promise.all([firstDay(app.db, key), readStreakMemory(app.db, key, restKey)]);
-      if (firstActivityDate === null || firstActivityDate > today) return { firstActivityDate, streakDays: 0, longestStreakDays: 0 };
-
-      const saved = memory.saved && memory.saved.through <= today ? memory.saved : null;
-      let state: RunState = saved ?? NO_RUN;
-      let next = saved ? addDaysIso(saved.through, 1) : firstActivityDate;
-      // Only days no add, goal change or "today" edit can reach any more are remembered.
-      const settled = addDaysIso(min(today, utcToday(app)), -2);
-      let settledState: RunState | null = null;
-      const walkTo = (to: string, achieved: string[]) => {
-        if (next <= settled && settled <= to) {
-          settledState = state = walkRun(state, next, settled, achieved, rest);
-          next = addDaysIso(settled, 1);
-        }
-        state = walkRun(state, next, to, achieved, rest);
-        next = addDaysIso(to, 1);
-      };
-      // Chunk by chunk, so a first read of years of history lets other requests run in between.
-      for await (const records of recordChunks(app.db, { userId, language, from: next, to: today })) {
-        walkTo(records[records.length - 1].date, records.filter((r) => r.achieved).map((r) => r.date));
-      }
-      walkTo(today, []);
-      if (settledState) await saveStreakMemory(app.db, key, memory.historyVersion, restKey, { ...(settledState as RunState), through: settled });
-      return { firstActivityDate, streakDays: state.run, longestStreakDays: state.longest };
+      const version = await dataVersion(app.db, key);
+      const memory = answerMemory(app.db);
+      const remembered = version === null ? undefined : memory.get<CalendarSummary>('summary', version, today);
+      if (remembered) return remembered;
+      const answer = await computeSummary(key, today);
+      if (version !== null) memory.set('summary', version, today, answer);
+      return answer;
     },
   });
+
+  async function computeSummary(key: { userId: number; language: string }, today: string): Promise<CalendarSummary> {
+    const { userId, language } = key;
+    const rest = await readRestDays(app.db, userId);
+    const restKey = JSON.stringify(rest);
+    const [firstActivityDate, memory] = await Promise.all([firstDay(app.db, key), readStreakMemory(app.db, key, restKey)]);
+    if (firstActivityDate === null || firstActivityDate > today) return { firstActivityDate, streakDays: 0, longestStreakDays: 0 };
+
+    const saved = memory.saved && memory.saved.through <= today ? memory.saved : null;
+    let state: RunState = saved ?? NO_RUN;
+    let next = saved ? addDaysIso(saved.through, 1) : firstActivityDate;
+    // Only days no add, goal change or "today" edit can reach any more are remembered.
+    const settled = addDaysIso(min(today, utcToday(app)), -2);
+    let settledState: RunState | null = null;
+    const walkTo = (to: string, achieved: string[]) => {
+      if (next <= settled && settled <= to) {
+        settledState = state = walkRun(state, next, settled, achieved, rest);
+        next = addDaysIso(settled, 1);
+      }
+      state = walkRun(state, next, to, achieved, rest);
+      next = addDaysIso(to, 1);
+    };
+    // Chunk by chunk, so a first read of years of history lets other requests run in between.
+    for await (const records of recordChunks(app.db, { userId, language, from: next, to: today })) {
+      walkTo(records[records.length - 1].date, records.filter((r) => r.achieved).map((r) => r.date));
+    }
+    walkTo(today, []);
+    if (settledState) await saveStreakMemory(app.db, key, memory.historyVersion, restKey, { ...(settledState as RunState), through: settled });
+    return { firstActivityDate, streakDays: state.run, longestStreakDays: state.longest };
+  }
 }

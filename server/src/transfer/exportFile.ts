@@ -21,13 +21,17 @@ import { yieldToLoop } from './plan';
 const DAYS_PER_PAGE = 1000;
 
 type Goals = { from: string; minutes: number }[];
+// The file is written as text a page at a time, so these two keys are spelt out; tied to the schema's type.
+const LANGUAGES_KEY = 'languages' satisfies keyof ExportFile;
+const DAYS_KEY = 'days' satisfies keyof ExportedLanguage;
+type ExportedDay = ExportedLanguage[typeof DAYS_KEY][number];
 
 async function startedLanguages(db: Kysely<Database>, userId: number): Promise<string[]> {
   return (await startedLanguageNames(db, userId)).sort(byName);
 }
 
 /** Every record of one language, oldest first, a page at a time. */
-async function* dayPages(db: Kysely<Database>, userId: number, language: string, goals: Goals) {
+async function* dayPages(db: Kysely<Database>, userId: number, language: string, goals: Goals): AsyncGenerator<ExportedDay[]> {
   let after: string | undefined;
   for (;;) {
     const rows = await daysAfter(db, { userId, language }, after, DAYS_PER_PAGE);
@@ -42,8 +46,8 @@ async function* dayPages(db: Kysely<Database>, userId: number, language: string,
  * The goal history as a file states it: the goal that held "since ever" is written from the
  * earliest date a file may hold (an import treats the first entry as holding since ever again).
  */
-function exportedGoals(goals: Goals) {
-  const entries: { from: string; dailyGoalMinutes: number }[] = [];
+function exportedGoals(goals: Goals): ExportedLanguage['goalHistory'] {
+  const entries: ExportedLanguage['goalHistory'] = [];
   for (const goal of goals) {
     const from = goal.from < FIRST_DATE ? FIRST_DATE : goal.from;
     if (entries.length > 0 && entries[entries.length - 1].from === from) entries.pop();
@@ -54,7 +58,7 @@ function exportedGoals(goals: Goals) {
 
 export async function* jsonExport(db: Kysely<Database>, userId: number, exportedAt: Date): AsyncGenerator<string> {
   const user = await userOf(db, userId);
-  const head: Omit<ExportFile, 'languages'> = {
+  const head: Omit<ExportFile, typeof LANGUAGES_KEY> = {
     format: 'lingualog',
     version: 1,
     exportedAt: exportedAt.toISOString(),
@@ -63,11 +67,11 @@ export async function* jsonExport(db: Kysely<Database>, userId: number, exported
     restDays: await readRestDays(db, userId),
     dayEndsAtHour: await readDayEndsAtHour(db, userId),
   };
-  yield `${JSON.stringify(head, null, 2).replace(/\n}$/, ',\n  "languages": [')}`;
+  yield `${JSON.stringify(head, null, 2).replace(/\n}$/, `,\n  ${JSON.stringify(LANGUAGES_KEY)}: [`)}`;
   const languages = await startedLanguages(db, userId);
   for (const [index, name] of languages.entries()) {
     const [settings, goals] = await Promise.all([languageSettings(db, userId, name), goalHistory(db, userId, name)]);
-    const meta: Omit<ExportedLanguage, 'days'> = {
+    const meta: Omit<ExportedLanguage, typeof DAYS_KEY> = {
       name,
       dailyGoalMinutes: goalOn(goals, '9999-12-31'),
       goalHistory: exportedGoals(goals),
@@ -75,7 +79,7 @@ export async function* jsonExport(db: Kysely<Database>, userId: number, exported
       milestones: settings.milestones,
     };
     const metaLines = Object.entries(meta).map(([key, value]) => `      ${JSON.stringify(key)}: ${JSON.stringify(value)},`);
-    yield `${index === 0 ? '' : ','}\n    {\n${metaLines.join('\n')}\n      "days": [`;
+    yield `${index === 0 ? '' : ','}\n    {\n${metaLines.join('\n')}\n      ${JSON.stringify(DAYS_KEY)}: [`;
     let first = true;
     for await (const records of dayPages(db, userId, name, goals)) {
       yield records.map((record) => `${first ? ((first = false), '') : ','}\n        ${JSON.stringify(record)}`).join('');

@@ -1,49 +1,29 @@
 /**
- * Reads our own JSON export (lingualog-json) into an ImportPlan. Problems are found against the
- * parsed value with their JSON path; only when there are some is the text scanned again
- * (jsonc-parser, which knows offsets) to turn each path into the line a learner can look at.
+ * Reads our own JSON export (lingualog-json) into an ImportPlan. Ajv checks the file against the
+ * import schema, which is derived from the export's (lingualogJsonSchema.ts); the rules no schema
+ * states (date bounds, limits, order, languages offered) are read here, from the parts Ajv found
+ * sound. Problems are found with their JSON path; only when there are some is the text scanned
+ * again (jsonLines.ts) to turn each path into the line a learner can look at.
  */
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import {
-  areValidMilestones, isValidDailyGoal, isValidPreviousHours, MILESTONE_KEYS, SKILLS, skillDailyField, type Milestones, type Skill,
-} from '@common/domain';
-import { activityRecordSchema } from '@common/schemas/activity';
+import { areValidMilestones, isValidDailyGoal, isValidPreviousHours, SKILLS, skillDailyField, type Skill } from '@common/domain';
 import { exportFileSchema } from '@common/schemas/data';
-import { DAY_ENDS_AT_HOUR_MAX, isDayEndsAtHour } from '@common/schemas/dayBoundary';
-import { REST_PERIODS_MAX, REST_WEEKDAYS_MAX, type RestDays } from '@common/schemas/restDays';
-import { breakProblem } from '../domain/restDays';
 import {
-  dateProblem, ENCODING_MESSAGE, encodingProblemLine, languageOf, languageProblem, lineAt, minutesProblem, shorten, yieldToLoop,
+  dateProblem, ENCODING_MESSAGE, encodingProblemLine, languageOf, languageProblem, lineAt, minutesProblem, yieldToLoop,
   type DayImport, type ImportContext, type ImportPlan, type Problems,
 } from './plan';
+import { linesOf } from './jsonLines';
+import {
+  pointerOf, schemaErrors, SoundParts, type ImportedDay, type ImportedLanguage, type ImportFile, type Path,
+} from './lingualogJsonSchema';
+import {
+  DAILY_GOAL_MESSAGE, GOAL_ENTRY_MESSAGE, isObject, MILESTONES_MESSAGE, periodProblem, PREVIOUS_HOURS_MESSAGE, withSchemaProblems, type PathProblem,
+} from './lingualogJsonProblems';
 
-type Path = (string | number)[];
-type Json = Record<string, unknown>;
-
-// The fields come from the schema the export is written against (common/schemas/data.ts).
-const TOP_KEYS = Object.keys(exportFileSchema.properties);
-const languageSchema = exportFileSchema.properties.languages.items;
-const LANGUAGE_KEYS = Object.keys(languageSchema.properties);
-const GOAL_KEYS = Object.keys(languageSchema.properties.goalHistory.items.properties);
-const DAY_KEYS = Object.keys(activityRecordSchema.properties);
-const REST_DAY_KEYS = Object.keys(exportFileSchema.properties.restDays.properties);
 const DAYS_PER_SLICE = 2000;
+const MAX_FOUND = 1000;
+const LANGUAGE_POINTER = /^\/languages\/\d+/;
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isMinutes = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-const where = (path: Path) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '') || 'the file';
-
-class PathProblems {
-  readonly found: { path: Path; message: string }[] = [];
-  add(path: Path, message: string): void {
-    if (this.found.length < 1000) this.found.push({ path, message });
-  }
-  /** Unknown fields are problems, so a misspelt field never silently does nothing. */
-  keys(value: Json, allowed: string[], required: string[], path: Path): void {
-    for (const key of Object.keys(value)) if (!allowed.includes(key)) this.add(path, `${where(path)} has an unknown field "${shorten(key)}".`);
-    for (const key of required) if (!(key in value)) this.add(path, `${where(path)} is missing the field "${key}".`);
-  }
-}
+type Goals = { from: string; minutes: number }[];
 
 export async function readLingualogJson(content: string, ctx: ImportContext, problems: Problems): Promise<ImportPlan | null> {
   const text = content.replace(/^\uFEFF/, '');
@@ -60,146 +40,118 @@ export async function readLingualogJson(content: string, ctx: ImportContext, pro
     problems.add(position ? lineAt(text, Number(position[1])) : 0, 'The file is not valid JSON; is it a LinguaLog JSON export?');
     return null;
   }
-  const found = new PathProblems();
-  const plan = await planOf(value, ctx, found);
-  if (found.found.length === 0) return plan;
-  const root = parseTree(text);
-  for (const { path, message } of found.found) {
-    const node = root && findNodeAtLocation(root, path);
-    problems.add(node ? lineAt(text, node.offset) : 0, message);
+  let found: PathProblem[];
+  // Any other JSON is not ours: its other differences from the schema would only be noise.
+  if (!isObject(value) || value.format !== exportFileSchema.properties.format.const) {
+    found = [{ path: [], message: 'This is not a LinguaLog JSON export (it has no "format": "lingualog").' }];
+  } else {
+    // Each step of a large file holds the event loop for a while, so other requests run between them.
+    await yieldToLoop();
+    const errors = schemaErrors(value);
+    await yieldToLoop();
+    const rules = new FileRules(ctx, new SoundParts(errors));
+    const plan = await rules.planOf(value as ImportFile);
+    found = withSchemaProblems(rules.found, errors, value, ctx, (pointer) => rules.isInRefusedLanguage(pointer), MAX_FOUND);
+    if (found.length === 0) return plan;
+    await yieldToLoop();
   }
+  const lines = linesOf(text, found.map((problem) => problem.path));
+  found.forEach(({ message }, index) => problems.add(lines[index], message));
   return null;
 }
 
-async function planOf(file: unknown, ctx: ImportContext, found: PathProblems): Promise<ImportPlan> {
-  const plan: ImportPlan = { languages: new Map() };
-  if (!isObject(file) || file.format !== 'lingualog') {
-    found.add([], 'This is not a LinguaLog JSON export (it has no "format": "lingualog").');
-    return plan;
-  }
-  if (file.version !== 1) found.add(['version'], 'Only version 1 of the LinguaLog export can be imported.');
-  found.keys(file, TOP_KEYS, ['languages'], []);
-  if (file.currentLanguage !== undefined && file.currentLanguage !== null && typeof file.currentLanguage !== 'string') {
-    found.add(['currentLanguage'], 'currentLanguage must be a language name or null.');
-  } else plan.currentLanguage = file.currentLanguage as string | null | undefined;
-  if (file.restDays !== undefined) plan.restDays = restDaysOf(file.restDays, ctx, found);
-  // A file exported before "My day ends at" existed has no dayEndsAtHour and leaves the setting as it is.
-  if (file.dayEndsAtHour !== undefined) {
-    if (isDayEndsAtHour(file.dayEndsAtHour)) plan.dayEndsAtHour = file.dayEndsAtHour;
-    else found.add(['dayEndsAtHour'], `dayEndsAtHour must be a whole hour from 0 to ${DAY_ENDS_AT_HOUR_MAX}.`);
-  }
-  if (!Array.isArray(file.languages)) {
-    found.add(['languages'], '"languages" must be a list.');
-    return plan;
-  }
-  for (const [index, language] of file.languages.entries()) await readLanguage(language, ['languages', index], plan, ctx, found);
-  return plan;
-}
+/** The rules beyond the schema, read from the sound parts of a file; the plan is only used when nothing was found. */
+class FileRules {
+  readonly found: PathProblem[] = [];
+  /** Languages not offered, twice in the file or without a usable name: their name is their only problem. */
+  private readonly refused = new Set<string>();
 
-async function readLanguage(value: unknown, path: Path, plan: ImportPlan, ctx: ImportContext, found: PathProblems): Promise<void> {
-  if (!isObject(value)) return found.add(path, `${where(path)} must be an object.`);
-  found.keys(value, LANGUAGE_KEYS, LANGUAGE_KEYS, path);
-  const name = typeof value.name === 'string' ? value.name : '';
-  const nameProblem = typeof value.name === 'string' ? languageProblem(name, ctx) : 'Every language needs its "name".';
-  if (nameProblem) return found.add([...path, 'name'], nameProblem);
-  if (plan.languages.has(name)) return found.add([...path, 'name'], `${name} appears twice in the file.`);
-  const language = languageOf(plan, name);
+  constructor(private readonly ctx: ImportContext, private readonly sound: SoundParts) {}
 
-  const goalHistory = goalHistoryOf(value.goalHistory, [...path, 'goalHistory'], ctx, found);
-  if (value.dailyGoalMinutes !== undefined && !isValidDailyGoal(value.dailyGoalMinutes)) {
-    found.add([...path, 'dailyGoalMinutes'], 'dailyGoalMinutes must be a multiple of 5 from 5 to 720.');
-  } else if (goalHistory.length > 0 && value.dailyGoalMinutes !== goalHistory[goalHistory.length - 1].minutes) {
-    found.add([...path, 'dailyGoalMinutes'], 'dailyGoalMinutes must be the goal of the last goalHistory entry.');
+  isInRefusedLanguage(pointer: string): boolean {
+    const language = LANGUAGE_POINTER.exec(pointer)?.[0];
+    return language !== undefined && this.refused.has(language) && pointer !== language && pointer !== `${language}/name`;
   }
-  if (goalHistory.length === 0 && isValidDailyGoal(value.dailyGoalMinutes)) goalHistory.push({ from: '0000-01-01', minutes: value.dailyGoalMinutes });
-  if (!isValidPreviousHours(value.previousHours)) found.add([...path, 'previousHours'], 'previousHours must be a multiple of 10 from 0 to 2000.');
-  const milestones = milestonesOf(value.milestones, [...path, 'milestones'], found);
-  language.settings = { goalHistory, previousHours: Number(value.previousHours), milestones };
 
-  if (!Array.isArray(value.days)) return found.add([...path, 'days'], '"days" must be a list.');
-  for (const [index, day] of value.days.entries()) {
-    readDay(day, [...path, 'days', index], language.days, ctx, found);
-    if (index % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) await yieldToLoop();
+  private add(path: Path, message: string): void {
+    if (this.found.length < MAX_FOUND) this.found.push({ path, message });
   }
-}
 
-function readDay(value: unknown, path: Path, days: Map<string, DayImport>, ctx: ImportContext, found: PathProblems): void {
-  if (!isObject(value)) return found.add(path, `${where(path)} must be an object.`);
-  found.keys(value, DAY_KEYS, DAY_KEYS.filter((key) => key !== 'achieved'), path);
-  const date = typeof value.date === 'string' ? value.date : '';
-  const problem = dateProblem(date, ctx);
-  if (problem) return found.add(path, problem);
-  if (days.has(date)) return found.add(path, `${date} appears twice for this language.`);
-  const minutes = {} as Record<Skill, number>;
-  for (const skill of SKILLS) {
-    const raw = value[skillDailyField(skill)];
-    if (!isMinutes(raw)) return found.add(path, `On ${date}, ${skillDailyField(skill)} must be a whole number of minutes.`);
-    minutes[skill] = raw;
-  }
-  const over = minutesProblem(date, minutes);
-  if (over) return found.add(path, over);
-  if (value.achieved !== undefined && typeof value.achieved !== 'boolean') return found.add(path, `On ${date}, achieved must be true or false.`);
-  days.set(date, { date, minutes, achieved: value.achieved as boolean | undefined });
-}
-
-function goalHistoryOf(value: unknown, path: Path, ctx: ImportContext, found: PathProblems): { from: string; minutes: number }[] {
-  if (!Array.isArray(value)) {
-    found.add(path, '"goalHistory" must be a list.');
-    return [];
-  }
-  const history: { from: string; minutes: number }[] = [];
-  for (const [index, entry] of value.entries()) {
-    const at = [...path, index];
-    if (!isObject(entry)) {
-      found.add(at, 'Each goalHistory entry is {"from", "dailyGoalMinutes"}.');
-      continue;
+  async planOf(file: ImportFile): Promise<ImportPlan> {
+    // A file exported before rest days or "My day ends at" existed leaves those settings as they are.
+    const plan: ImportPlan = { languages: new Map(), currentLanguage: file.currentLanguage, restDays: file.restDays, dayEndsAtHour: file.dayEndsAtHour };
+    if (file.restDays !== undefined && this.sound.isAt(['restDays']) && this.sound.isAt(['restDays', 'periods'])) {
+      for (const [index, period] of file.restDays.periods.entries()) {
+        const problem = this.sound.isSound(['restDays', 'periods', index]) && periodProblem(period, index, this.ctx.today);
+        if (problem) this.add(['restDays', 'periods', index], problem);
+      }
     }
-    found.keys(entry, GOAL_KEYS, GOAL_KEYS, at);
-    const from = typeof entry.from === 'string' ? entry.from : '';
-    const problem = dateProblem(from, ctx);
-    if (problem) found.add(at, problem);
-    else if (history.length > 0 && from <= history[history.length - 1].from) found.add(at, 'goalHistory must be in date order, one entry a day.');
-    if (!isValidDailyGoal(entry.dailyGoalMinutes)) found.add(at, 'A daily goal is a multiple of 5 from 5 to 720 minutes.');
-    history.push({ from, minutes: Number(entry.dailyGoalMinutes) });
+    if (!this.sound.isAt(['languages'])) return plan;
+    for (const [index, language] of file.languages.entries()) await this.readLanguage(language, ['languages', index], plan);
+    return plan;
   }
-  // The first goal has held since ever: days before its date were measured against it too.
-  if (history.length > 0) history[0] = { ...history[0], from: '0000-01-01' };
-  return history;
-}
 
-function milestonesOf(value: unknown, path: Path, found: PathProblems): Milestones {
-  const valid = isObject(value) && Object.keys(value).length === MILESTONE_KEYS.length && areValidMilestones(value as Milestones);
-  if (!valid) found.add(path, 'milestones must be level1 to level6: whole hours, strictly increasing, from 1 to 100000.');
-  return Object.fromEntries(MILESTONE_KEYS.map((key) => [key, Number(isObject(value) ? value[key] : 0)])) as Milestones;
-}
+  private async readLanguage(value: ImportedLanguage, path: Path, plan: ImportPlan): Promise<void> {
+    if (!this.sound.isAt(path)) return;
+    // Ajv names a name that is not one; a name not offered or given twice is the language's only problem.
+    if (!this.sound.isSound([...path, 'name'])) return void this.refused.add(pointerOf(path));
+    const problem = languageProblem(value.name, this.ctx) ?? (plan.languages.has(value.name) ? `${value.name} appears twice in the file.` : null);
+    if (problem) {
+      this.refused.add(pointerOf(path));
+      return this.add([...path, 'name'], problem);
+    }
+    const language = languageOf(plan, value.name);
+    const goalHistory = this.goalHistoryOf(value, [...path, 'goalHistory']);
+    this.checkDailyGoal(value, path, goalHistory);
+    if (goalHistory.length === 0 && isValidDailyGoal(value.dailyGoalMinutes)) goalHistory.push({ from: '0000-01-01', minutes: value.dailyGoalMinutes });
+    if (this.sound.isSound([...path, 'previousHours']) && !isValidPreviousHours(value.previousHours)) this.add([...path, 'previousHours'], PREVIOUS_HOURS_MESSAGE);
+    if (this.sound.isSound([...path, 'milestones']) && !areValidMilestones(value.milestones)) this.add([...path, 'milestones'], MILESTONES_MESSAGE);
+    language.settings = { goalHistory, previousHours: value.previousHours, milestones: value.milestones };
 
-function restDaysOf(value: unknown, ctx: ImportContext, found: PathProblems): RestDays {
-  const path = ['restDays'];
-  const rest: RestDays = { weekdays: [], periods: [] };
-  if (!isObject(value)) {
-    found.add(path, 'restDays must be {"weekdays", "periods"}.');
-    return rest;
+    if (!this.sound.isAt([...path, 'days'])) return;
+    for (const [index, day] of value.days.entries()) {
+      if (this.sound.isSound([...path, 'days', index])) this.readDay(day, [...path, 'days', index], language.days);
+      if (index % DAYS_PER_SLICE === DAYS_PER_SLICE - 1) await yieldToLoop();
+    }
   }
-  found.keys(value, REST_DAY_KEYS, REST_DAY_KEYS, path);
-  const weekdays = value.weekdays;
-  const validWeekdays = Array.isArray(weekdays) && weekdays.length <= REST_WEEKDAYS_MAX && new Set(weekdays).size === weekdays.length &&
-    weekdays.every((d) => Number.isInteger(d) && d >= 0 && d <= 6);
-  if (!validWeekdays) found.add([...path, 'weekdays'], `Rest weekdays are at most ${REST_WEEKDAYS_MAX} different numbers from 0 (Sunday) to 6.`);
-  else rest.weekdays = weekdays as number[];
-  const periods = value.periods;
-  if (!Array.isArray(periods) || periods.length > REST_PERIODS_MAX) {
-    found.add([...path, 'periods'], `Rest periods are a list of at most ${REST_PERIODS_MAX} {"from", "to"}.`);
-    return rest;
+
+  /** The goal stated beside the history is its last entry's (as written, so a broken entry counts too). */
+  private checkDailyGoal(value: ImportedLanguage, path: Path, history: Goals): void {
+    const goal: unknown = value.dailyGoalMinutes;
+    const sound = this.sound.isSound([...path, 'dailyGoalMinutes']);
+    if (sound && !isValidDailyGoal(goal)) this.add([...path, 'dailyGoalMinutes'], DAILY_GOAL_MESSAGE);
+    else if ((sound || goal === undefined) && history.length > 0 && goal !== history[history.length - 1].minutes) {
+      this.add([...path, 'dailyGoalMinutes'], 'dailyGoalMinutes must be the goal of the last goalHistory entry.');
+    }
   }
-  for (const [index, period] of periods.entries()) {
-    const at = [...path, 'periods', index];
-    const from = isObject(period) && typeof period.from === 'string' ? period.from : '';
-    const to = isObject(period) && typeof period.to === 'string' ? period.to : '';
-    // The break rule of POST /rest-days: a file exported with a planned break imports again.
-    const problem = breakProblem({ from, to }, index + 1, ctx.today);
-    if (!isObject(period) || Object.keys(period).length !== 2) found.add(at, 'A rest period is {"from", "to"}.');
-    else if (problem) found.add(at, problem.message);
-    else rest.periods.push({ from, to });
+
+  /**
+   * Every entry that is an object, as written: Ajv names broken fields, these rules read the sound
+   * ones, and a broken entry still stands in the date order.
+   */
+  private goalHistoryOf(value: ImportedLanguage, path: Path): Goals {
+    if (!this.sound.isAt(path)) return [];
+    const history: Goals = [];
+    for (const [index, entry] of (value.goalHistory as unknown[]).entries()) {
+      if (!isObject(entry)) continue;
+      const at = [...path, index];
+      const from = typeof entry.from === 'string' ? entry.from : '';
+      const problem = this.sound.isSound([...at, 'from']) &&
+        (dateProblem(from, this.ctx) ?? (history.length > 0 && from <= history[history.length - 1].from ? 'goalHistory must be in date order, one entry a day.' : null));
+      if (problem) this.add(at, problem);
+      if (this.sound.isSound([...at, 'dailyGoalMinutes']) && !isValidDailyGoal(entry.dailyGoalMinutes)) this.add(at, GOAL_ENTRY_MESSAGE);
+      history.push({ from, minutes: Number(entry.dailyGoalMinutes) });
+    }
+    // The first goal has held since ever: days before its date were measured against it too.
+    if (history.length > 0) history[0] = { ...history[0], from: '0000-01-01' };
+    return history;
   }
-  return rest;
+
+  private readDay(value: ImportedDay, path: Path, days: Map<string, DayImport>): void {
+    const { date, achieved } = value;
+    const minutes = Object.fromEntries(SKILLS.map((skill) => [skill, value[skillDailyField(skill)]])) as Record<Skill, number>;
+    const problem = dateProblem(date, this.ctx) ?? (days.has(date) ? `${date} appears twice for this language.` : null) ?? minutesProblem(date, minutes);
+    if (problem) this.add(path, problem);
+    else days.set(date, { date, minutes, achieved });
+  }
 }

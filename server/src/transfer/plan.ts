@@ -82,9 +82,11 @@ export function languageOf(plan: ImportPlan, name: string): LanguageImport {
   return language;
 }
 
+export const notADate = (text: string) => `"${shorten(text)}" is not a date written YYYY-MM-DD.`;
+
 /** A reason the date cannot be imported, or null when it can. */
 export function dateProblem(date: string, ctx: ImportContext): string | null {
-  if (!isIsoDate(date)) return `"${shorten(date)}" is not a date written YYYY-MM-DD.`;
+  if (!isIsoDate(date)) return notADate(date);
   if (date < FIRST_DATE) return `${date} is before ${FIRST_DATE}, the earliest day LinguaLog keeps.`;
   if (date > ctx.latest) return `${date} has not started yet; days can be imported up to today.`;
   return null;

@@ -74,9 +74,11 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     for (const e of fresh) if (e.state !== 'failed' && !mine[e.key]) patches.apply(e.key, e.body);
     for (const e of Object.values(mine)) {
       if (storedKeys.has(e.key) || unsaved.has(e.key) || (e.state !== 'pending' && e.state !== 'sending')) continue;
-      // Gone from the store while this tab still waited on it: another tab sent it.
+      // Gone from the store while this tab still waited on it: another tab sent it, and the
+      // add-time modal that waits on its first answer here must hear so (it would show "Adding..." forever).
       patches.forget(e.key);
       dispatch(sendSucceeded(e.key));
+      settle(e.key, { kind: 'synced' });
       dispatch(apiSlice.util.invalidateTags(['DailyMinutes', 'Progress', 'Activities', 'MonthlyTotal', 'CalendarSummary', 'Stats']));
     }
   };

@@ -6,6 +6,7 @@ import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/app/apiSlice';
 import { makeStore } from '@/app/store';
 import { outboxStarted, outboxStopped } from '@/features/sync/outbox';
+import { firstAttemptOf } from '@/features/sync/sendOutcome';
 import { openOfflineStore } from '@/features/sync/outboxStore';
 import { selectRefused, selectSignInNeeded, selectWaiting } from '@/features/sync/syncSlice';
 import { addRequested } from '@/lib/outboxRequests';
@@ -147,5 +148,36 @@ describe('the outbox of adds', () => {
     await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(0));
     await vi.waitFor(() => expect(selectWaiting(first.getState()).length + selectWaiting(second.getState()).length).toBe(0));
     expect(listeningOnServer()).toBe(40);
+  });
+
+  it('answers the add a tab waits on as synced when another tab sent it first', async () => {
+    // Web Locks as Chromium has them: one holder, the others served in the order they asked.
+    let tail: Promise<unknown> = Promise.resolve();
+    const request = (_name: string, work: () => Promise<unknown>) => {
+      const run = tail.then(work);
+      tail = run.catch(() => undefined);
+      return run;
+    };
+    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    try {
+      const tab = await openTab();
+      // Another tab is flushing: it holds the lock, so this tab's add waits its turn.
+      let release = () => undefined as void;
+      void request('lingualog-outbox', () => new Promise<void>((done) => (release = done)));
+      const answered = firstAttemptOf('sent-elsewhere');
+      tab.dispatch(add('sent-elsewhere', 10));
+      await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(1));
+      // ...and that tab's flush, served first, sends this tab's add with its key.
+      const body = JSON.stringify({ date: today, listeningDailyMins: 10 });
+      const headers = { 'content-type': 'application/json', 'Idempotency-Key': 'sent-elsewhere' };
+      expect((await fetch(api('/user/daily-activity'), { method: 'POST', headers, body })).ok).toBe(true);
+      await openOfflineStore().remove('sent-elsewhere');
+      release();
+      await expect(answered).resolves.toEqual({ kind: 'synced' });
+      expect(stateOf(tab, 'sent-elsewhere')).toBe('synced');
+      expect(listeningOnServer()).toBe(10);
+    } finally {
+      delete (navigator as { locks?: unknown }).locks;
+    }
   });
 });
