@@ -203,7 +203,7 @@ export async function heavySection(ctx) {
   const file = importFile(ctx.today);
   let marker = 99;
   const tally = { imports: statuses(), importMs: {}, stats: statuses(), problems: [], checked: 0 };
-  const full = { ...ctx, file, tally, nextMarker: () => (marker = marker >= 960 ? 100 : marker + 1), statsFrom: ctx.statsFrom };
+  const full = { ...ctx, file, tally, nextMarker: () => (marker = marker >= 960 ? 100 : marker + 1) };
   const bodyMiB = round(file.body(100).length / 1024 / 1024, 2);
   const lines = [`import file: lingualog-csv, ${file.rows} days in ${FILE_LANGUAGES.length} languages at most, ${bodyMiB} MiB request; ${HEAVY_LEARNERS} heavy learners, each: imports one after another (+1 sent at once, for the ration), ${STATS_LOOPS_PER_LEARNER} stats loops (bucket=day, ${ctx.statsFrom}..${ctx.today})`];
   // Warm-up: the server's first import and stats read compile their code paths.

@@ -35,8 +35,8 @@ export const publicErrors = (...extra: ErrorSpec[]) => errorResponses([500, 503,
 
 /** The rationing and deadline of import and export (plugins/heavyCalls.ts), as their descriptions state it. */
 export const HEAVY_CALL_RULE =
-  'One import or export of a learner runs at a time: another one meanwhile is 429 RATE_LIMITED with Retry-After. A few imports ' +
-  'and exports of all learners run at once and a small queue waits for them; when it is full the answer is 503 ' +
+  'One import or export of a learner runs at a time: another one meanwhile is 429 RATE_LIMITED with Retry-After. One import ' +
+  'or export of all learners runs at a time and a small queue waits for it; when it is full the answer is 503 ' +
   'SERVICE_UNAVAILABLE with Retry-After. An import that passes its deadline (10 s from the request) is stopped and rolled back: ' +
   'a 503 means nothing was imported, a 200 that all of it was.';
 
