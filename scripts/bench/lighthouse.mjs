@@ -2,6 +2,8 @@
 // and a 4x slower CPU. Chromium is launched by chrome-launcher and killed by its PID at cleanup.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { isStopping, onCleanup } from './processes.mjs';
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,6 +71,12 @@ export async function audit(chrome, url, extraHeaders) {
     if (!lhr.runtimeError) break;
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  // BENCH_LHR_DIR=dir: every report kept as JSON, to read its long tasks and bootup time afterwards.
+  if (process.env.BENCH_LHR_DIR) {
+    mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+    writeFileSync(join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
+  }
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   // Any failed accessibility audit costs points; performance metrics below "good" (0.9) are the ones to work on.
   const failing = Object.values(lhr.categories).flatMap((category) =>
