@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
 
 /*
  * Browser journeys against the production build served by the real server (global setup
@@ -43,6 +43,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } },
+    // A phone's browser says so in its user agent: the server's first screen takes the narrow layout from it.
+    { name: 'phone', use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, userAgent: devices['Pixel 7'].userAgent } },
   ],
 });

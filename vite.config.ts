@@ -42,8 +42,10 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's render of the dashboard's first screen (src/ssr, issue #32) is code for Node: no
+  // service worker, no compressed copies.
+  plugins: isSsrBuild ? [react()] : [
     react(),
     // The service worker (src/sw.ts, issue #25): precaches the shell and every screen's code so the
     // app opens offline. The manifest is public/manifest.webmanifest; registration is the app's own
@@ -59,16 +61,21 @@ export default defineConfig({
     precompress(),
   ],
   resolve: { alias },
+  publicDir: isSsrBuild ? false : 'public',
+  // styled-components ships CommonJS for Node; bundled, it has the same default export as in the browser.
+  ssr: { noExternal: ['styled-components'] },
   server: {
     port: 3000,
     proxy: { '/api': { target: apiDevTarget, changeOrigin: false } },
   },
-  build: {
-    outDir: 'dist',
-    sourcemap: true,
-    // scripts/bundle-budget.mjs reads the manifest to size each route's JavaScript.
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', sourcemap: true }
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        // scripts/bundle-budget.mjs reads the manifest to size each route's JavaScript.
+        manifest: true,
+      },
   test: {
     projects: [
       {
@@ -121,4 +128,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { DEFAULT_DAY_ENDS_AT_HOUR, isDayEndsAtHour } from '@common/schemas/dayBoundary';
 import { useGetDayBoundaryQuery } from '@/app/apiSlice';
+import { firstRender } from '@/lib/firstRender';
 import { learnerToday, watchDayChange } from '@/lib/today';
 
 /**
@@ -45,5 +46,7 @@ export function useDayEndsAtHour(): number {
 export function useLearnerToday(): string {
   const hour = useDayEndsAtHour();
   const subscribe = useCallback((notify: () => void) => watchDayChange(hour, notify), [hour]);
-  return useSyncExternalStore(subscribe, () => learnerToday(new Date(), hour));
+  const today = () => learnerToday(new Date(), hour);
+  // A server render (issue #32) counts from the learner's day, which the server worked out in their zone.
+  return useSyncExternalStore(subscribe, today, () => firstRender.today ?? today());
 }

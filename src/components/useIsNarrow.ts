@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { firstRender } from '@/lib/firstRender';
 import { NARROW_QUERY } from '@/styles/media';
 
 function subscribe(onChange: () => void) {
@@ -13,5 +14,5 @@ function subscribe(onChange: () => void) {
 
 /** True on narrow screens (under 640 px, spec 2); follows the viewport as it changes. */
 export function useIsNarrow(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW_QUERY).matches, () => false);
+  return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW_QUERY).matches, () => firstRender.narrow ?? false);
 }

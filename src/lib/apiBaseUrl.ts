@@ -4,6 +4,8 @@
  * absolute, because fetch under Node (tests) cannot resolve a relative URL.
  */
 export function apiBaseUrl(configured: string | undefined = import.meta.env.VITE_API_URL): string {
-  const origin = configured && configured.trim() !== '' ? configured.trim() : window.location.origin;
+  // The server's render of a first screen (src/ssr) reads only the answers it is given: it never calls.
+  const here = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  const origin = configured && configured.trim() !== '' ? configured.trim() : here;
   return `${origin.replace(/\/+$/, '')}/api`;
 }

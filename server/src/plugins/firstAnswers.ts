@@ -18,6 +18,8 @@ export const isSignedInScreen = (path: string) => SIGNED_IN_SCREENS.has(path);
 export interface FirstAnswers {
   /** The time zone whose date keyed the answers. */
   timeZone: string;
+  /** The learner's today in that zone, with their day boundary: the date the dashboard's reads were made for. */
+  today: string;
   answers: FirstAnswer[];
 }
 
@@ -41,13 +43,15 @@ export async function firstAnswers(app: FastifyInstance, request: FastifyRequest
   const signedIn = await answer(app, cookie, auth);
   if (!signedIn) return null;
   let others = guard;
+  let today = learnerToday(app.now(), timeZone);
   if (path === '/dashboard') {
     const boundary = await answer(app, cookie, dayBoundaryRead());
     const hour = (boundary?.value as { dayEndsAtHour?: number } | undefined)?.dayEndsAtHour ?? 0;
-    others = dashboardReads(learnerToday(app.now(), timeZone, hour)).filter((r) => r.endpointName !== auth.endpointName);
+    today = learnerToday(app.now(), timeZone, hour);
+    others = dashboardReads(today).filter((r) => r.endpointName !== auth.endpointName);
   }
   const answers = await Promise.all(others.map((read) => answer(app, cookie, read)));
-  return { timeZone, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)] };
+  return { timeZone, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)] };
 }
 
 /**
@@ -55,7 +59,7 @@ export async function firstAnswers(app: FastifyInstance, request: FastifyRequest
  * written as \u escapes, so no value (a learner's text included) can end the element or the page's
  * parsing early, and the JSON reads back exactly.
  */
-export function answersScript({ timeZone, answers }: FirstAnswers): string {
+export function answersScript({ timeZone, answers }: Pick<FirstAnswers, 'timeZone' | 'answers'>): string {
   const json = JSON.stringify(answers).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const zone = timeZone.replace(/[^A-Za-z0-9_+\-/]/g, '');
   return `<script type="application/json" id="first-answers" data-time-zone="${zone}">${json}</script>`;

@@ -7,6 +7,7 @@
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DEFERRED_CODE_CSP_SOURCE } from './deferredCode';
 import { sendError } from './errors';
 import { registerSecurityHeaders } from './securityHeaders';
 
@@ -28,7 +29,8 @@ const SPA_CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
   imgSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
-  scriptSrc: ["'self'"],
+  // The one inline script: the dashboard's page loading the app after its first paint (deferredCode.ts).
+  scriptSrc: ["'self'", DEFERRED_CODE_CSP_SOURCE],
   scriptSrcAttr: ["'none'"],
   // styled-components injects <style> elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],

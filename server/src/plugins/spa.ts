@@ -10,7 +10,9 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answersScript, dashboardShell, firstAnswers, isSignedInScreen } from './firstAnswers';
+import { answersScript, firstAnswers, isSignedInScreen } from './firstAnswers';
+import { deferAppCode } from './deferredCode';
+import { loadDashboardScreen } from './serverScreen';
 
 const NO_CACHE = 'no-cache';
 
@@ -26,6 +28,8 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     root,
     index: false,
     cacheControl: false,
+    // The server's own render code (dist/ssr, serverScreen.ts) is not the site's.
+    allowedPath: (pathName) => !/^\/ssr(\/|$)/.test(pathName),
     // The build writes .br and .gz copies (vite.config.ts); browsers that accept one get it.
     preCompressed: true,
     setHeaders: (res, path) => {
@@ -38,15 +42,18 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
   // (scripts/route-pages.mjs); any other path, index.html itself.
   const pagesFile = resolve(root, 'route-pages.json');
   const routePages = new Map<string, string>(existsSync(pagesFile) ? Object.entries(JSON.parse(readFileSync(pagesFile, 'utf8'))) : []);
+  const dashboardScreen = await loadDashboardScreen(root, app.log);
   const sendAnswered = async (request: FastifyRequest, reply: FastifyReply, path: string, page: string) => {
     const answers = await firstAnswers(app, request, path);
     if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
-    // The dashboard's first facts are in the page before any script runs, beside the SPA's root;
-    // the SPA takes them away once it shows a screen (src/app/firstAnswers.ts).
-    const shell = path === '/dashboard' ? dashboardShell(answers.answers) : '';
-    const html = readFileSync(resolve(root, page), 'utf8')
-      .replace('<div id="root"></div>', `${shell && `<div id="first-screen">${shell}</div>`}<div id="root"></div>`)
+    // The dashboard's first screen is in the page before any script runs, beside the SPA's root;
+    // the SPA takes it away once it shows a screen (src/app/firstAnswers.ts).
+    const screen = path === '/dashboard' ? dashboardScreen(request, answers) : { head: '', body: '' };
+    const filled = readFileSync(resolve(root, page), 'utf8')
+      .replace('</head>', `${screen.head}</head>`)
+      .replace('<div id="root"></div>', `${screen.body}<div id="root"></div>`)
       .replace('</body>', `${answersScript(answers)}\n</body>`);
+    const html = screen.body ? deferAppCode(filled) : filled;
     reply.header('cache-control', 'private, no-store').header('content-type', 'text/html; charset=utf-8');
     if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
     // Compressed as the build's own files are (a 10-year learner's answers are tens of KB).

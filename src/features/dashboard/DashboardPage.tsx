@@ -35,7 +35,8 @@ function CalendarColumn() {
  * 'Loading...' meanwhile (issue #18). Updates after that render as usual.
  */
 export function DashboardPage(slots: DashboardSlots) {
-  const ready = useDeferredValue(true, false);
+  // A server render (src/ssr/dashboardScreen.tsx) has no later slice to wait for: it draws the panels.
+  const ready = useDeferredValue(true, typeof window === 'undefined');
   return ready ? <Dashboard {...slots} /> : <LoadingScreen />;
 }
 

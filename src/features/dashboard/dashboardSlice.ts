@@ -11,8 +11,7 @@ const DEFAULT_TAB: Tab = 'daily';
 
 function storedTab(): Tab {
   try {
-    const value = window.localStorage.getItem(ACTIVE_TAB_KEY);
-    return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : DEFAULT_TAB;
+    return tabOrDefault(window.localStorage.getItem(ACTIVE_TAB_KEY) ?? undefined);
   } catch {
     return DEFAULT_TAB;
   }
@@ -40,10 +39,21 @@ export const dashboardSlice = createSlice({
 export const { tabSelected } = dashboardSlice.actions;
 export const { selectActiveTab } = dashboardSlice.selectors;
 
+/**
+ * The tab is also named in a cookie, so the server's render of the dashboard's first screen
+ * (issue #32) shows the same tab the app will; signing in forgets it, as it does local storage.
+ */
+export const ACTIVE_TAB_COOKIE = 'activeTab';
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const writeTabCookie = (value: string, maxAge: number) => {
+  document.cookie = `${ACTIVE_TAB_COOKIE}=${value}; path=/; max-age=${maxAge}; samesite=lax`;
+};
+
 export const persistActiveTab = createListenerMiddleware();
 persistActiveTab.startListening({
   actionCreator: tabSelected,
   effect: (action) => {
+    writeTabCookie(action.payload, YEAR_SECONDS);
     try {
       window.localStorage.setItem(ACTIVE_TAB_KEY, action.payload);
     } catch {
@@ -51,3 +61,11 @@ persistActiveTab.startListening({
     }
   },
 });
+persistActiveTab.startListening({
+  matcher: apiSlice.endpoints.login.matchPending,
+  effect: () => writeTabCookie('', 0),
+});
+
+/** A tab's name from outside (a cookie), or the default. */
+export const tabOrDefault = (value: string | undefined): Tab =>
+  (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : DEFAULT_TAB;

@@ -1,0 +1,73 @@
+/**
+ * Issue #32: the dashboard arrives with its data. The server renders the dashboard's first screen
+ * from the app's own components into the page, so a learner sees it before any script has run;
+ * the app then takes its place without a second copy, a console error or a moved element.
+ */
+import { expect, test } from '../fixtures';
+import { showTab, today } from '../support/dashboard';
+
+test('before any script runs, /dashboard shows the learner’s language, today’s goal line and total hours, as the app draws them', async ({
+  browser,
+  page,
+  learner: _learner,
+  isPhone,
+}, testInfo) => {
+  for (const [path, data] of [
+    ['/api/user/daily-goal', { dailyGoalMinutes: 30, date: today() }],
+    ['/api/user/daily-activity', { date: today(), readingDailyMins: 20 }],
+    ['/api/user/previous-time', { previousHours: 1230 }],
+  ] as const) {
+    const answer = await page.request.post(path, { data });
+    expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
+  }
+
+  // The same browser settings (a phone's user agent included) and session, with JavaScript off.
+  const { javaScriptEnabled: _js, ...use } = testInfo.project.use;
+  const noScript = await browser.newContext({ ...use, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  try {
+    const bare = await noScript.newPage();
+    await bare.goto('/dashboard');
+    const screen = bare.locator('#first-screen');
+    await expect(screen.getByText('Spanish', { exact: true }).first()).toBeVisible();
+    await expect(screen.getByText('Only 0h 10m left - you can do it!')).toBeVisible();
+    await expect(screen.getByText('0h 20m / 0h 30m')).toBeVisible();
+    // On a phone the total is on the Progress tab, in the page but not shown until chosen.
+    await expect(screen.getByText('Total Hours')).toBeAttached();
+    await expect(screen.getByText('1,230')).toBeAttached();
+    // Nothing in it answers before the app does: it is inert and hidden from assistive technology.
+    await expect(screen).toHaveAttribute('inert', '');
+    await expect(screen).toHaveAttribute('aria-hidden', 'true');
+  } finally {
+    await noScript.close();
+  }
+
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Reading Time' })).toBeVisible();
+  // The app's screen replaced the server's: one dashboard, the same facts.
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  await expect(page.getByText('Only 0h 10m left - you can do it!')).toHaveCount(1);
+  await showTab(page, isPhone, 'Progress');
+  await expect(page.getByText('1,230')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a phone’s chosen tab is the one the server’s first screen shows after a reload', async ({ browser, page, learner: _learner, isPhone }, testInfo) => {
+  test.skip(!isPhone, 'The tabs exist on narrow screens only.');
+  await page.goto('/dashboard');
+  await showTab(page, isPhone, 'Progress');
+  const { javaScriptEnabled: _js, ...use } = testInfo.project.use;
+  const noScript = await browser.newContext({ ...use, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  try {
+    const bare = await noScript.newPage();
+    await bare.goto('/dashboard');
+    await expect(bare.locator('#first-screen').getByText('Total Hours')).toBeVisible();
+    await expect(bare.locator('#first-screen h2', { hasText: /^Today$/ })).toBeHidden();
+  } finally {
+    await noScript.close();
+  }
+});
