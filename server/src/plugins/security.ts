@@ -7,7 +7,6 @@
  */
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { DEFERRED_CODE_CSP_SOURCE } from './deferredCode';
 import { sendError } from './errors';
 import { registerSecurityHeaders } from './securityHeaders';
 
@@ -29,8 +28,7 @@ const SPA_CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
   imgSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
-  // The one inline script: the dashboard's page loading the app after its first paint (deferredCode.ts).
-  scriptSrc: ["'self'", DEFERRED_CODE_CSP_SOURCE],
+  scriptSrc: ["'self'"],
   scriptSrcAttr: ["'none'"],
   // styled-components injects <style> elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],

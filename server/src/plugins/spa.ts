@@ -11,7 +11,6 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answersScript, firstAnswers, isSignedInScreen } from './firstAnswers';
-import { deferAppCode } from './deferredCode';
 import { loadDashboardScreen } from './serverScreen';
 
 const NO_CACHE = 'no-cache';
@@ -49,11 +48,10 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     // The dashboard's first screen is in the page before any script runs, beside the SPA's root;
     // the SPA takes it away once it shows a screen (src/app/firstAnswers.ts).
     const screen = path === '/dashboard' ? dashboardScreen(request, answers) : { head: '', body: '' };
-    const filled = readFileSync(resolve(root, page), 'utf8')
+    const html = readFileSync(resolve(root, page), 'utf8')
       .replace('</head>', `${screen.head}</head>`)
       .replace('<div id="root"></div>', `${screen.body}<div id="root"></div>`)
       .replace('</body>', `${answersScript(answers)}\n</body>`);
-    const html = screen.body ? deferAppCode(filled) : filled;
     reply.header('cache-control', 'private, no-store').header('content-type', 'text/html; charset=utf-8');
     if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
     // Compressed as the build's own files are (a 10-year learner's answers are tens of KB).
