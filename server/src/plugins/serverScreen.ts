@@ -1,8 +1,8 @@
 /**
  * Issue #32: the dashboard's first screen rendered on the server from the app's own components
  * (src/ssr/dashboardScreen.tsx, built into dist/ssr by `npm run build`). The page shows it over
- * the app's root, out of the page's flow and inert (nothing in it answers a tap before the app
- * does), until the app's own first screen is ready and takes its place in one frame
+ * the app's root, out of the page's flow and inert (it reads as the dashboard, but nothing in it
+ * answers a tap before the app does), until the app's own first screen is ready and takes its place in one frame
  * (src/app/firstAnswers.ts, keepFirstScreen). Without that build, or if it throws, the plain
  * shell of the three facts (common/firstScreen.ts) stands in.
  */
@@ -46,7 +46,7 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
     if (renderer) {
       try {
         const { markup, styleTags } = renderer.renderDashboardScreen({ answers, today, narrow: isPhone(request), tab: request.cookies.activeTab });
-        return { head: `${OVERLAY_STYLE}${styleTags}`, body: `<div id="first-screen" inert aria-hidden="true">${markup}</div>` };
+        return { head: `${OVERLAY_STYLE}${styleTags}`, body: `<div id="first-screen" inert>${markup}</div>` };
       } catch (err) {
         log.error({ err }, 'The server render of the dashboard failed: its page shows the plain first facts');
       }
