@@ -1,8 +1,9 @@
 /**
  * Issue #32: the dashboard's first facts as plain HTML, written by the server from the answers it
  * puts into the page, so a learner sees their language, total time and today's goal progress
- * before any script has run. It is a shell, not the app: the SPA's first render replaces it (the
- * full server render of the dashboard's components is the next step, docs/PERFORMANCE.md).
+ * before any script has run. It is a shell, not the app: the SPA's first render replaces it. The
+ * page carries the server's render of the dashboard's own components instead whenever that build
+ * is there (server/src/plugins/serverScreen.ts); this shell is its fallback.
  * The texts are the dashboard's own (TopBar, ProgressPanel, GoalWidget); a client test compares them.
  */
 import { BRAND_NAME, levelHours } from './domain';
