@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { firstAnswers } from '../src/plugins/firstAnswers';
 import { isPhone } from '../src/plugins/serverScreen';
 import { learnerToday, learnerZone } from '../src/domain/learnerDay';
-import { renderDashboardScreen } from '../../src/ssr/dashboardScreen';
+import { renderDashboardScreen, type DashboardScreenInput } from '../../src/ssr/dashboardScreen';
 import { buildTestApp, describeDb, signUp, withLanguage, type TestApp } from './helper';
 
 let t: TestApp;
@@ -37,10 +37,14 @@ async function learnerPage(minutes: number) {
   return answers!;
 }
 
+/** The page's answers are JSON to the server, as to the render it loads (serverScreen.ts). */
+const render = (answers: Awaited<ReturnType<typeof learnerPage>>, narrow: boolean, tab?: string) =>
+  renderDashboardScreen({ answers: answers.answers as unknown as DashboardScreenInput['answers'], today: answers.today, narrow, tab });
+
 describeDb("the server's first screen of the dashboard", () => {
   it("shows the learner's language, goal line, skills and total from the page's answers", async () => {
     const answers = await learnerPage(15);
-    const { markup, styleTags } = renderDashboardScreen({ answers: answers.answers, today: answers.today, narrow: false });
+    const { markup, styleTags } = render(answers, false);
     const shown = text(markup);
     expect(shown).toContain('Portuguese');
     expect(shown).toContain('0h 15m / 0h 45m');
@@ -54,10 +58,10 @@ describeDb("the server's first screen of the dashboard", () => {
 
   it("draws a phone's layout with the tab the app kept, and the wide one otherwise", async () => {
     const answers = await learnerPage(50);
-    const phone = renderDashboardScreen({ answers: answers.answers, today: answers.today, narrow: true, tab: 'levels' }).markup;
+    const phone = render(answers, true, 'levels').markup;
     expect(phone).toContain('aria-label="Dashboard sections"');
     expect(phone).toMatch(/<nav[^>]*>.*aria-current="page"[^>]*>.*?Levels/s);
-    const wide = renderDashboardScreen({ answers: answers.answers, today: answers.today, narrow: false, tab: 'levels' }).markup;
+    const wide = render(answers, false, 'levels').markup;
     expect(wide).not.toContain('aria-label="Dashboard sections"');
     // The spec's message for a goal met.
     expect(text(wide)).toContain('Congratulations, daily goal complete!');
