@@ -5,7 +5,7 @@
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpuSeconds, summariseProfile } from './cpu.mjs';
 import { round, table } from './util.mjs';
@@ -186,6 +186,8 @@ async function profileText(dir) {
   let file;
   while (!(file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile')))) await sleep(100);
   await sleep(500);
+  // BENCH_PROFILE_COPY: keep the profile (the directory goes when the bench ends), e.g. for its long steps.
+  if (process.env.BENCH_PROFILE_COPY) copyFileSync(join(dir, file), process.env.BENCH_PROFILE_COPY);
   const summary = summariseProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')), 25);
   const list = (entries) => entries.map((f) => `  ${String(f.pct).padStart(5)}%  ${f.name}`).join('\n');
   return [
