@@ -8,7 +8,6 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type 
 import pg from 'pg';
 import type { Database } from './database';
 import { allowDirectReads, type DirectReader } from './prepared';
-import { checkpointOffThread, type Checkpoints } from './checkpoints';
 import { withCommittedReads } from './committedReads';
 import { withSafeRollback } from './safeRollback';
 import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqliteDriver';
@@ -78,9 +77,7 @@ export function createDatabase(url: string, { timeoutMs = DATABASE_TIMEOUT_MS }:
   const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true });
   reader?.pragma('busy_timeout = 5000');
   const committed = reader && withStatementCache(reader);
-  // The log copied into the file on a thread of its own, not in a COMMIT's step (checkpoints.ts).
-  const checkpoints = file === ':memory:' ? null : checkpointOffThread(sqlite, file);
-  const statements = withStatementCache(sqlite, reader, checkpoints);
+  const statements = withStatementCache(sqlite, reader);
   const inTransaction = () => sqlite.inTransaction;
   const dialect = new SqliteDialect({ database: statements });
   const db = new Kysely<Database>({ dialect: withSafeRollback(committed ? withCommittedReads(dialect, inTransaction, committed) : dialect, inTransaction) });
@@ -118,11 +115,10 @@ const STATEMENT_CACHE_SIZE = 500;
  * the connection, so each distinct SQL text is compiled once. The bound keeps queries whose text
  * varies (IN lists) from growing the cache without limit.
  */
-function withStatementCache(sqlite: SQLiteDatabase, alsoClose: SQLiteDatabase | null = null, checkpoints: Checkpoints | null = null): SqliteDatabase {
+function withStatementCache(sqlite: SQLiteDatabase, alsoClose: SQLiteDatabase | null = null): SqliteDatabase {
   const statements = new Map<string, SQLiteStatement>();
   return {
     close: () => {
-      checkpoints?.stop();
       alsoClose?.close();
       sqlite.close();
     },
