@@ -28,6 +28,13 @@ interface State {
 type Dispatch = ThunkDispatch<never, unknown, UnknownAction>;
 
 const LOCK = 'lingualog-outbox';
+
+/** A refused add as the outbox keeps it: its message for the outbox's list, its answer for the modal that may wait on it in another tab. */
+export function refusedEntry(entry: OutboxEntry, error: unknown): OutboxEntry {
+  const { status, data } = (error ?? {}) as { status?: unknown; data?: unknown };
+  const refusal = typeof status === 'number' ? { status, data: data ?? null } : undefined;
+  return { ...entry, state: 'failed', message: messageFor(error, 'ADD_DAILY_TIME_ERROR'), ...(refusal && { refusal }) };
+}
 const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
 let lastSeq = 0;
 /** Creation order across tabs and reloads: time first, then a counter for taps in one millisecond. */
@@ -62,18 +69,30 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     await offline.remove(entry.key);
   };
 
-  /** Another tab (or an earlier visit) may have sent, refused or queued adds since this tab looked. */
-  const reconcile = (all: OutboxEntry[]) => {
+  /** Another tab (or an earlier visit) may have sent, refused, queued or discarded adds since this tab looked. */
+  const reconcile = async (all: OutboxEntry[]) => {
     const mine = local();
     const owner = email();
     const stored = all.filter((e) => e.owner === null || e.owner === owner);
     const storedKeys = new Set(stored.map((e) => e.key));
     const fresh = stored.filter((e) => !mine[e.key] || (mine[e.key].state !== 'failed' && e.state === 'failed'));
-    if (fresh.length > 0) dispatch(entriesLoaded(fresh));
-    for (const e of fresh) if (e.state === 'failed') patches.undo(e.key, e.body);
-    for (const e of fresh) if (e.state !== 'failed' && !mine[e.key]) patches.apply(e.key, e.body);
+    // Refused in another tab while this tab's add-time modal waits on it: the modal shows the
+    // refusal itself, as for a refusal this tab met (send below), and the add leaves the outbox.
+    const answeredHere = fresh.filter((e) => e.state === 'failed' && isWatched(e.key));
+    for (const e of answeredHere) {
+      await remove(e);
+      changed = true;
+      settle(e.key, { kind: 'refused', error: e.refusal ?? { status: 400, data: null } });
+    }
+    const loaded = fresh.filter((e) => !answeredHere.includes(e));
+    if (loaded.length > 0) dispatch(entriesLoaded(loaded));
+    for (const e of loaded) if (e.state === 'failed') patches.undo(e.key, e.body);
+    for (const e of loaded) if (e.state !== 'failed' && !mine[e.key]) patches.apply(e.key, e.body);
     for (const e of Object.values(mine)) {
-      if (storedKeys.has(e.key) || unsaved.has(e.key) || (e.state !== 'pending' && e.state !== 'sending')) continue;
+      if (storedKeys.has(e.key) || unsaved.has(e.key)) continue;
+      // A refused add discarded in another tab (or shown in its modal there) leaves this tab's list too.
+      if (e.state === 'failed') dispatch(entryRemoved(e.key));
+      if (e.state !== 'pending' && e.state !== 'sending') continue;
       // Gone from the store while this tab still waited on it: another tab sent it, and the
       // add-time modal that waits on its first answer here must hear so (it would show "Adding..." forever).
       patches.forget(e.key);
@@ -123,7 +142,7 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
       dispatch(signInRequired(true));
       return false;
     }
-    const refused: OutboxEntry = { ...entry, state: 'failed', message: messageFor(error, 'ADD_DAILY_TIME_ERROR') };
+    const refused = refusedEntry(entry, error);
     patches.undo(entry.key, entry.body);
     dispatch(sendRefused({ key: entry.key, message: refused.message! }));
     await offline.put(refused);
@@ -132,7 +151,7 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
 
   const drain = async () => {
     const stored = (await offline.entries()).sort(bySeq);
-    reconcile(stored);
+    await reconcile(stored);
     const owner = email();
     const sendable = stored.filter((e) => e.state !== 'failed' && owner !== undefined && (e.owner === null || e.owner === owner));
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
@@ -190,7 +209,10 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     actionCreator: discardRequested,
     effect: async ({ payload }) => {
       const entry = local()[payload];
-      if (entry) await remove(entry);
+      if (!entry) return;
+      await remove(entry);
+      // The other tabs' lists drop it too.
+      triggers?.announce();
     },
   });
 

@@ -13,6 +13,8 @@ export interface OutboxEntry extends KeyedAdd {
   owner: string | null;
   /** The server's refusal, shown beside a failed add. */
   message?: string;
+  /** The refusal as the server answered it (status and body), for the tab whose add-time modal waits on it. */
+  refusal?: { status: number; data: unknown };
 }
 
 interface SyncState {

@@ -5,11 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/app/apiSlice';
 import { makeStore } from '@/app/store';
-import { outboxStarted, outboxStopped } from '@/features/sync/outbox';
+import { discardRequested, outboxStarted, outboxStopped, refusedEntry } from '@/features/sync/outbox';
 import { firstAttemptOf } from '@/features/sync/sendOutcome';
 import { openOfflineStore } from '@/features/sync/outboxStore';
 import { selectRefused, selectSignInNeeded, selectWaiting } from '@/features/sync/syncSlice';
 import { addRequested } from '@/lib/outboxRequests';
+import { messageFor } from '@/lib/errorMessages';
 import { current, seedSignedInLearner } from '../../mocks/db';
 import { api, unauthenticated } from '../../mocks/http';
 import { server } from '../../mocks/server';
@@ -35,6 +36,29 @@ function goOnline() {
   vi.restoreAllMocks();
   window.dispatchEvent(new Event('online'));
 }
+
+/** Web Locks as Chromium has them: one holder, the others served in the order they asked. */
+function fakeWebLocks() {
+  let tail: Promise<unknown> = Promise.resolve();
+  const request = (_name: string, work: () => Promise<unknown>) => {
+    const run = tail.then(work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+  /** Another tab's flush holding the lock until `release()`: this tab's adds wait their turn. */
+  const anotherTabFlushing = () => {
+    let release = () => undefined as void;
+    void request('lingualog-outbox', () => new Promise<void>((done) => (release = done)));
+    return { release: () => release() };
+  };
+  return { anotherTabFlushing, restore: () => delete (navigator as { locks?: unknown }).locks };
+}
+
+const tooMuchToday = () =>
+  seedSignedInLearner('Spanish', {
+    activities: [{ date: today, achieved: true, listeningDailyMins: 950, readingDailyMins: 0, speakingDailyMins: 0, writingDailyMins: 0 }],
+  });
 
 describe('the outbox of adds', () => {
   beforeEach(() => {
@@ -99,9 +123,7 @@ describe('the outbox of adds', () => {
   });
 
   it("marks a refused add failed with the server's message and takes its minutes off the display", async () => {
-    seedSignedInLearner('Spanish', {
-      activities: [{ date: today, achieved: true, listeningDailyMins: 950, readingDailyMins: 0, speakingDailyMins: 0, writingDailyMins: 0 }],
-    });
+    tooMuchToday();
     const tab = await openTab();
     await tab.dispatch(apiSlice.endpoints.getDailyMinutes.initiate(today));
     tab.dispatch(add('too-much-1', 30));
@@ -151,19 +173,10 @@ describe('the outbox of adds', () => {
   });
 
   it('answers the add a tab waits on as synced when another tab sent it first', async () => {
-    // Web Locks as Chromium has them: one holder, the others served in the order they asked.
-    let tail: Promise<unknown> = Promise.resolve();
-    const request = (_name: string, work: () => Promise<unknown>) => {
-      const run = tail.then(work);
-      tail = run.catch(() => undefined);
-      return run;
-    };
-    Object.defineProperty(navigator, 'locks', { value: { request }, configurable: true });
+    const locks = fakeWebLocks();
     try {
       const tab = await openTab();
-      // Another tab is flushing: it holds the lock, so this tab's add waits its turn.
-      let release = () => undefined as void;
-      void request('lingualog-outbox', () => new Promise<void>((done) => (release = done)));
+      const other = locks.anotherTabFlushing();
       const answered = firstAttemptOf('sent-elsewhere');
       tab.dispatch(add('sent-elsewhere', 10));
       await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(1));
@@ -172,12 +185,55 @@ describe('the outbox of adds', () => {
       const headers = { 'content-type': 'application/json', 'Idempotency-Key': 'sent-elsewhere' };
       expect((await fetch(api('/user/daily-activity'), { method: 'POST', headers, body })).ok).toBe(true);
       await openOfflineStore().remove('sent-elsewhere');
-      release();
+      other.release();
       await expect(answered).resolves.toEqual({ kind: 'synced' });
       expect(stateOf(tab, 'sent-elsewhere')).toBe('synced');
       expect(listeningOnServer()).toBe(10);
     } finally {
-      delete (navigator as { locks?: unknown }).locks;
+      locks.restore();
     }
+  });
+
+  it("answers the add a tab waits on with the server's refusal when another tab sent it and was refused", async () => {
+    tooMuchToday();
+    const locks = fakeWebLocks();
+    try {
+      const tab = await openTab();
+      await tab.dispatch(apiSlice.endpoints.getDailyMinutes.initiate(today));
+      const other = locks.anotherTabFlushing();
+      const answered = firstAttemptOf('refused-elsewhere');
+      tab.dispatch(add('refused-elsewhere', 30));
+      await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(1));
+      // That tab's flush sends it with its key, is refused, and keeps it as refused.
+      const [entry] = await openOfflineStore().entries();
+      const body = JSON.stringify(entry.body);
+      const headers = { 'content-type': 'application/json', 'Idempotency-Key': entry.key };
+      const res = await fetch(api('/user/daily-activity'), { method: 'POST', headers, body });
+      expect(res.status).toBe(400);
+      await openOfflineStore().put(refusedEntry(entry, { status: res.status, data: await res.json() }));
+      other.release();
+      // The add-time modal here hears the refusal (it would show "Adding..." forever) and shows it itself.
+      const outcome = await answered;
+      expect(outcome.kind).toBe('refused');
+      expect(messageFor((outcome as { error: unknown }).error, 'ADD_DAILY_TIME_ERROR')).toBe('You can log at most 16 hours for one skill in a day.');
+      await vi.waitFor(async () => expect(await openOfflineStore().entries()).toEqual([]));
+      expect(stateOf(tab, 'refused-elsewhere')).toBeUndefined();
+      expect(apiSlice.endpoints.getDailyMinutes.select(today)(tab.getState()).data?.listeningDailyMins).toBe(950);
+    } finally {
+      locks.restore();
+    }
+  });
+
+  it("a refused add discarded in one tab leaves the other tabs' outboxes", async () => {
+    tooMuchToday();
+    const first = await openTab();
+    const second = await openTab();
+    first.dispatch(add('discard-me-1', 30));
+    await vi.waitFor(() => expect(stateOf(first, 'discard-me-1')).toBe('failed'));
+    await vi.waitFor(() => expect(stateOf(second, 'discard-me-1')).toBe('failed'));
+    first.dispatch(discardRequested('discard-me-1'));
+    await vi.waitFor(() => expect(stateOf(second, 'discard-me-1')).toBeUndefined());
+    expect(selectRefused(second.getState())).toEqual([]);
+    expect(await openOfflineStore().entries()).toEqual([]);
   });
 });
