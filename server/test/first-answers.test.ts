@@ -13,7 +13,9 @@ import { learnerToday, learnerZone } from '../src/domain/learnerDay';
 import { buildTestApp, describeDb, signUp, withLanguage, type TestApp } from './helper';
 
 const spaDir = mkdtempSync(join(tmpdir(), 'tracker-first-answers-'));
-const INDEX = '<!doctype html><html><head><title>LinguaLog</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>LinguaLog</title><script type="module" crossorigin src="/assets/index.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/screen.js"></head><body><div id="root"></div></body></html>';
 let t: TestApp;
 
 /** The answers a page carries, as the SPA reads them back (null: none). */
@@ -81,6 +83,20 @@ describeDb('first answers in the page', () => {
     for (const key of ['hasLanguage()', 'getProgress()', 'getDailyGoal()', `getMonthActivities(${today.slice(0, 7)})`, `getCalendarSummary(${today})`]) {
       expect(byKey.has(key), key).toBe(true);
     }
+  });
+
+  it("asks for the app's code at low priority only on a page whose first screen paints without it", async () => {
+    const { cookie } = await signUp(t.app);
+    await withLanguage(t.app, cookie, 'Korean');
+    const lowPriority = (html: string) => [...html.matchAll(/<(script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => /fetchpriority="low"/.test(m[0]));
+    const dashboard = htmlOf(await page('/dashboard', cookie));
+    expect(dashboard).toContain('id="first-screen"');
+    expect(lowPriority(dashboard)).toEqual([true, true]);
+    // Still asked for from the head, before the page's first screen, never later.
+    expect(dashboard.indexOf('src="/assets/index.js"')).toBeLessThan(dashboard.indexOf('id="first-screen"'));
+    // A screen the app must draw itself, and a visitor's page: the browser's own priority.
+    expect(lowPriority(htmlOf(await page('/settings', cookie)))).toEqual([false, false]);
+    expect(lowPriority(htmlOf(await page('/dashboard')))).toEqual([false, false]);
   });
 
   it('gives the other signed-in screens their guard checks, and nothing to a visitor or an ended session', async () => {
