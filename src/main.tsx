@@ -11,6 +11,10 @@ import { makeStore } from '@/app/store';
 import { GlobalStyle } from '@/styles/GlobalStyle';
 import { theme } from '@/styles/theme';
 
+// The app's modules were evaluated in this task; the app starts in the next, so that on a slow
+// phone neither is one long task after the server's first screen has painted (issue #32).
+await new Promise((resolve) => setTimeout(resolve, 0));
+
 const store = makeStore();
 rememberTimeZone(seedFirstAnswers(store));
 seedOfflineAnswers(store);
