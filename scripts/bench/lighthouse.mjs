@@ -59,9 +59,10 @@ const nodeLabel = (node) => {
 /** Scores (0..100), CLS and the audits that cost points, for one page. */
 export async function audit(chrome, url, extraHeaders) {
   let lhr;
+  let artifacts;
   // Headless Chromium now and then loses the trace of a load (NO_NAVSTART); that says nothing about the page, so it gets one more try.
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    ({ lhr } = await lighthouse(url, {
+    ({ lhr, artifacts } = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -76,6 +77,8 @@ export async function audit(chrome, url, extraHeaders) {
     mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
     const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
     writeFileSync(join(process.env.BENCH_LHR_DIR, name), JSON.stringify(lhr));
+    // With its trace: which task painted first, when each request started and ended.
+    if (artifacts?.Trace) writeFileSync(join(process.env.BENCH_LHR_DIR, name.replace(/\.json$/, '.trace.json')), JSON.stringify(artifacts.Trace));
   }
   const metric = (id) => lhr.audits[id]?.numericValue ?? NaN;
   // Any failed accessibility audit costs points; performance metrics below "good" (0.9) are the ones to work on.
