@@ -18,16 +18,8 @@ interface Renderer {
 
 export type DashboardScreen = (request: FastifyRequest, answers: FirstAnswers) => { head: string; body: string };
 
-/**
- * Over the root, as the app's background, so the 'Loading...' beneath never shows through. The
- * dashboard's panels after the first (goal line) are styled and laid out only when scrolled to
- * (`content-visibility: auto`): the first paint waits for the first screen's work alone, not for
- * the calendar's and levels' (issue #32: the whole screen's style and layout took 60 ms
- * unthrottled, the longest step before the first paint).
- */
-const OVERLAY_STYLE =
-  '<style>#first-screen{position:absolute;top:0;left:0;right:0;z-index:1;min-height:100vh;background:#f7f5fb}' +
-  '#first-screen main>:not(:first-child){content-visibility:auto;contain-intrinsic-size:auto 320px}</style>';
+/** Over the root, as the app's background, so the 'Loading...' beneath never shows through. */
+const OVERLAY_STYLE = '<style>#first-screen{position:absolute;top:0;left:0;right:0;z-index:1;min-height:100vh;background:#f7f5fb}</style>';
 
 /**
  * A phone's page gets the narrow layout (under 640 px, spec 2): the server sees no screen, so it
