@@ -11,28 +11,21 @@ import { makeStore } from '@/app/store';
 import { GlobalStyle } from '@/styles/GlobalStyle';
 import { theme } from '@/styles/theme';
 
-// The app's modules were evaluated in this task; the app starts in the next, so that on a slow
-// phone neither is one long task after the server's first screen has painted (issue #32). A
-// timeout, not a top-level await: that split the entry into 14 more chunks (+5.7 KB gzip).
-setTimeout(start, 0);
+const store = makeStore();
+rememberTimeZone(seedFirstAnswers(store));
+seedOfflineAnswers(store);
+keepAnswersForOffline(store);
+keepFirstScreen();
+registerServiceWorker();
+const router = makeBrowserRouter(store);
 
-function start() {
-  const store = makeStore();
-  rememberTimeZone(seedFirstAnswers(store));
-  seedOfflineAnswers(store);
-  keepAnswersForOffline(store);
-  keepFirstScreen();
-  registerServiceWorker();
-  const router = makeBrowserRouter(store);
-
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <GlobalStyle />
-          <RouterProvider router={router} />
-        </ThemeProvider>
-      </Provider>
-    </StrictMode>,
-  );
-}
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <ThemeProvider theme={theme}>
+        <GlobalStyle />
+        <RouterProvider router={router} />
+      </ThemeProvider>
+    </Provider>
+  </StrictMode>,
+);
