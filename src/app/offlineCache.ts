@@ -22,11 +22,23 @@ const KEPT = new Set([
   'getTimer',
 ]);
 
+const refusedSession = (q: QueryEntry) => (q?.error as { status?: unknown } | undefined)?.status === 401;
+
+/**
+ * Signed in as far as the device knows: the session check has answered, and has not since been
+ * refused (401). A check that got no answer since (no network) keeps what was kept: going offline
+ * is not signing out.
+ */
+function signedIn(queries: RootState['api']['queries']): boolean {
+  return Object.values(queries).some((q) => q?.endpointName === 'checkAuth' && q.data !== undefined && !refusedSession(q));
+}
+
 function keptEntries(state: RootState): Entries | null {
+  if (!signedIn(state.api.queries)) return null;
   const queries = Object.values(state.api.queries).filter((q): q is NonNullable<QueryEntry> => Boolean(q));
-  if (!queries.some((q) => q.endpointName === 'checkAuth' && q.status === 'fulfilled')) return null;
+  // The last answer of each read, also when a later try got no answer.
   return queries
-    .filter((q) => q.status === 'fulfilled' && KEPT.has(q.endpointName) && q.data !== undefined)
+    .filter((q) => KEPT.has(q.endpointName ?? '') && q.data !== undefined && !refusedSession(q))
     .map((q) => ({ endpointName: q.endpointName, arg: q.originalArgs, value: q.data })) as Entries;
 }
 
@@ -38,11 +50,16 @@ function storage(): Storage | null {
   }
 }
 
-/** Keeps the learner's answers on the device as they change (at most once a second). */
+/**
+ * Keeps the learner's answers on the device as they change (at most once a second), and at once
+ * when the page is hidden or left: a reload or a closed tab within that second must not lose
+ * them (the answers the page arrived with, src/app/firstAnswers.ts, change nothing until then).
+ */
 export function keepAnswersForOffline(store: AppStore): () => void {
   let last: RootState['api']['queries'] | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = () => {
+    clearTimeout(timer);
     timer = undefined;
     const entries = keptEntries(store.getState());
     try {
@@ -52,19 +69,36 @@ export function keepAnswersForOffline(store: AppStore): () => void {
       // Storage full or refused: the app works as before, only not offline.
     }
   };
-  return store.subscribe(() => {
+  const changed = () => {
     const queries = store.getState().api.queries;
     if (queries === last) return;
     last = queries;
-    // Signed out (the cache was reset): forgotten at once, not a second later.
-    if (!Object.values(queries).some((q) => q?.endpointName === 'checkAuth' && q.status === 'fulfilled')) {
-      if (timer) clearTimeout(timer);
+    // Signed out (the cache was reset, or the session refused): forgotten at once, not a second later.
+    if (!signedIn(queries)) {
+      clearTimeout(timer);
       timer = undefined;
       forgetOfflineAnswers();
       return;
     }
     timer ??= setTimeout(write, WRITE_EVERY_MS);
-  });
+  };
+  const leaving = () => {
+    if (timer !== undefined) write();
+  };
+  const hidden = () => {
+    if (document.visibilityState === 'hidden') leaving();
+  };
+  const unsubscribe = store.subscribe(changed);
+  // What the store already holds (the page's own answers) is kept too.
+  if (signedIn(store.getState().api.queries)) changed();
+  window.addEventListener('pagehide', leaving);
+  document.addEventListener('visibilitychange', hidden);
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+    window.removeEventListener('pagehide', leaving);
+    document.removeEventListener('visibilitychange', hidden);
+  };
 }
 
 /** Started offline: the last answers kept on this device fill the cache before the first render. */
