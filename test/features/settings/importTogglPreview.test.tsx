@@ -21,9 +21,9 @@ describe('import dialog: the preview states the Toggl merge rule (#31 item 5)', 
     const { user } = renderWithProviders(<ImportDialog onClose={vi.fn()} />);
     await user.upload(screen.getByLabelText('File'), new File([TOGGL], 'toggl.csv', { type: 'text/csv' }));
     await user.click(await screen.findByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText(/^Preview:/)).toHaveTextContent(RULE);
+    expect(await screen.findByText(/^Preview:/, undefined, { timeout: 5000 })).toHaveTextContent(RULE);
     await user.click(screen.getByRole('radio', { name: /^Replace/ }));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText(/^Preview:/)).not.toHaveTextContent(RULE);
+    expect(await screen.findByText(/^Preview:/, undefined, { timeout: 5000 })).not.toHaveTextContent(RULE);
   });
 });
