@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@common/apiPaths';
@@ -20,7 +20,10 @@ describe('import dialog: the preview states the Toggl merge rule (#31 item 5)', 
     server.use(http.post(api(API_PATHS.import), () => HttpResponse.json({ dryRun: true, languages: ['Spanish'], days: 1, minutes: 45, replacedDays: 1 })));
     const { user } = renderWithProviders(<ImportDialog onClose={vi.fn()} />);
     await user.upload(screen.getByLabelText('File'), new File([TOGGL], 'toggl.csv', { type: 'text/csv' }));
-    await user.click(await screen.findByRole('button', { name: 'Preview' }));
+    // Preview is there at once but waits, disabled, until the file has been read.
+    const preview = screen.getByRole('button', { name: 'Preview' });
+    await waitFor(() => expect(preview).toBeEnabled());
+    await user.click(preview);
     expect(await screen.findByText(/^Preview:/, undefined, { timeout: 5000 })).toHaveTextContent(RULE);
     await user.click(screen.getByRole('radio', { name: /^Replace/ }));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
