@@ -5,7 +5,7 @@
  * 'Server unreachable, try again later' for a dropped connection, whatever the call (spec 7).
  * The table is the documentation: one row a call.
  */
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -172,7 +172,10 @@ const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
       await user.click(await screen.findByRole('button', { name: 'Import' }));
       const dialog = await screen.findByRole('dialog');
       await user.upload(within(dialog).getByLabelText('File'), new File(['{"format":"lingualog","version":1}'], 'lingualog.json', { type: 'application/json' }));
-      await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+      // Enabled once the file has been read (asynchronously).
+      const preview = within(dialog).getByRole('button', { name: 'Preview' });
+      await waitFor(() => expect(preview).toBeEnabled());
+      await user.click(preview);
     },
     message: 'Error importing data',
   },
