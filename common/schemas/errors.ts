@@ -27,6 +27,12 @@ export const API_ERRORS = {
   IDEMPOTENCY_KEY_REUSED: { status: 422, description: 'The Idempotency-Key was first used with a different request' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, description: 'A request with this Idempotency-Key is still being processed; retry later' },
   TIMER_RUNNING: { status: 409, description: 'Another timer is running; it is in the body under `timer`' },
+  // Contract, fourth edition.
+  LANGUAGE_NOT_STARTED: { status: 409, description: 'A language we offer that the learner has never chosen' },
+  TIMER_STOPPED: { status: 409, description: 'A timer with this id was stopped; a late retry never restarts it' },
+  TOKEN_SCOPE: { status: 403, description: 'An access token may not make this call (its scope, or a call for the session only)' },
+  TOO_MANY_TOKENS: { status: 409, description: 'The learner already holds the most access tokens allowed (20)' },
+  INVALID_TOKEN: { status: 400, description: 'The password-reset token is unknown, used or expired' },
   NOT_FOUND: { status: 404, description: 'No such call' },
   INTERNAL_ERROR: { status: 500, description: 'Unexpected server error' },
   SERVICE_UNAVAILABLE: { status: 503, description: 'Busy or the database does not answer; see Retry-After when given' },
