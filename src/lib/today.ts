@@ -6,10 +6,11 @@
  * Hours are read from the local wall clock, so a DST change moves the boundary with the clock.
  */
 import { localIsoDate } from '@common/domain';
+import { learnerDate } from '@common/learnerDay';
 
+/** The rule is common/learnerDay.ts; the device's wall clock is read from Date's local getters. */
 export function learnerToday(now: Date, dayEndsAtHour = 0): string {
-  if (now.getHours() >= dayEndsAtHour) return localIsoDate(now);
-  return localIsoDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 12));
+  return learnerDate({ date: localIsoDate(now), hour: now.getHours() }, dayEndsAtHour);
 }
 
 /** The first instant after `now` at which `learnerToday` gives the next day. */

@@ -5,15 +5,27 @@
  * zone the server went by; without a usable one the server's own zone is the guess, and a wrong
  * guess only costs the page those date-keyed answers.
  */
+import { learnerDate, type WallClock } from '@common/learnerDay';
+
 export const TIME_ZONE_COOKIE = 'tz';
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
-const dateIn = (now: Date, timeZone: string) => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock in `timeZone` at `now`: its calendar date and hour (formatters kept per zone). */
+function wallClockIn(now: Date, timeZone: string): WallClock {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+    if (formats.size < 1000) formats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
-};
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+}
+
+const dateIn = (now: Date, timeZone: string) => wallClockIn(now, timeZone).date;
 
 /** The zone named by the cookie when it is a real IANA zone, else the server's own. */
 export function learnerZone(named: string | undefined): string {
@@ -29,9 +41,8 @@ export function learnerZone(named: string | undefined): string {
 }
 
 /**
- * The learner's today at `now` in `timeZone` (an IANA name, see learnerZone): the calendar date
- * there, or the day before while it is earlier than `dayEndsAtHour` ("My day ends at", issue 28),
- * as src/lib/today.ts decides it in the browser.
+ * The learner's today at `now` in `timeZone` (an IANA name, see learnerZone): the rule of
+ * common/learnerDay.ts on the wall clock there, as src/lib/today.ts applies it in the browser.
  */
 export const learnerToday = (now: Date, timeZone: string, dayEndsAtHour = 0): string =>
-  dateIn(new Date(now.getTime() - dayEndsAtHour * 60 * 60_000), timeZone);
+  learnerDate(wallClockIn(now, timeZone), dayEndsAtHour);
