@@ -87,9 +87,16 @@ async function writeLanguage(trx: Transaction<Database>, change: LanguageWrite, 
     await trx.updateTable('user_languages').set({ previous_hours: settings.previousHours, ...settings.milestones })
       .where('user_id', '=', userId).where('language', '=', language).execute();
     await trx.deleteFrom('daily_goals').where('user_id', '=', userId).where('language', '=', language).execute();
-    await trx.insertInto('daily_goals')
-      .values(settings.goalHistory.map((g) => ({ user_id: userId, language, effective_from: g.from, minutes: g.minutes })))
-      .execute();
+    // In batches like the days: one statement for a goal history of one entry a day since 2000
+    // (~9,800 entries, four values each) passed SQLite's 32,766 bound parameters and answered 500.
+    for (let at = 0; at < settings.goalHistory.length; at += ROWS_PER_BATCH) {
+      const batch = settings.goalHistory.slice(at, at + ROWS_PER_BATCH);
+      await trx.insertInto('daily_goals')
+        .values(batch.map((g) => ({ user_id: userId, language, effective_from: g.from, minutes: g.minutes })))
+        .execute();
+      await nextTurn();
+      signal.throwIfAborted();
+    }
   } else if (isNew) {
     await trx.insertInto('daily_goals').values({ user_id: userId, language, effective_from: SINCE_EVER, minutes: DEFAULT_DAILY_GOAL_MINUTES }).execute();
   }
