@@ -13,6 +13,11 @@ export const IMPORT_SOURCES = ['lingualog-json', 'lingualog-csv', 'toggl-csv'] a
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 export const IMPORT_MODES = ['merge', 'replace'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
+/** What a Toggl import does with an entry that names no skill (issue #44): refuse the file (the default), skip it, or count it for a skill. */
+export const ENTRIES_WITHOUT_SKILL = ['refuse', 'skip', ...SKILLS] as const;
+export type EntriesWithoutSkill = (typeof ENTRIES_WITHOUT_SKILL)[number];
+/** Words every problem about such an entry holds, so the app can offer to skip or map them. */
+export const NO_SKILL_PROBLEM = 'names no skill';
 
 /** The import body may be this large (the global limit is far smaller). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -97,6 +102,14 @@ export const importBodySchema = {
       additionalProperties: { type: 'string', enum: SKILLS },
       description: 'toggl-csv only: a project, tag or description word, and the skill its entries count for',
     },
+    entriesWithoutSkill: {
+      type: 'string',
+      enum: ENTRIES_WITHOUT_SKILL,
+      description:
+        'toggl-csv only: what happens to an entry whose project, tags and description name no skill (after skillMap). ' +
+        '"refuse" (the default): each is a problem quoting the entry, and nothing is imported; "skip": they are left out ' +
+        '(the answer counts them in skippedEntries); a skill: they count for that skill.',
+    },
   },
 } as const;
 export type ImportBody = FromSchema<typeof importBodySchema>;
@@ -111,6 +124,7 @@ export const importAnswerSchema = {
     days: { type: 'integer', minimum: 0, description: 'Days in the file' },
     minutes: { type: 'integer', minimum: 0, description: 'Minutes in the file' },
     replacedDays: { type: 'integer', minimum: 0, description: 'Days already stored that the import changes or removes' },
+    skippedEntries: { type: 'integer', minimum: 0, description: 'toggl-csv with entriesWithoutSkill "skip" only: the entries left out' },
   },
 } as const;
 export type ImportAnswer = FromSchema<typeof importAnswerSchema>;

@@ -105,6 +105,7 @@ export interface ImportRequest {
   dryRun?: boolean;
   language?: string;
   skillMap?: Record<string, string>;
+  entriesWithoutSkill?: string;
 }
 
 export const importFile = (api: Caller, request: ImportRequest): Promise<LightMyRequestResponse> =>

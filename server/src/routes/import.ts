@@ -20,7 +20,9 @@ const DESCRIPTION =
   'languages not started yet), lingualog-csv (our CSV export; each row names its language), or toggl-csv (Toggl Track\'s Detailed ' +
   'report CSV: an entry counts on its Start date for the skill that skillMap gives its project, a tag, its description or a word of ' +
   'it, else for the skill a project, tag or description word names (listening/listen, reading/read, …); seconds are summed per day ' +
-  'and skill and rounded to whole minutes; entries go to `language`, default the current language). ' +
+  'and skill and rounded to whole minutes; entries go to `language`, default the current language; an entry that names no skill ' +
+  'is by default a problem quoting its description, project, date and duration, and entriesWithoutSkill "skip" leaves such ' +
+  'entries out (counted in the answer\'s skippedEntries) or a skill counts them for it). ' +
   'merge: each day in the file replaces that day\'s minutes (and achieved answer where the file has one), other days stay; a ' +
   'toggl-csv file speaks only for the skills it has entries for on a day, so a merge replaces those skills\' minutes and keeps the ' +
   'day\'s other skills as stored (a day of 53 listening + 14 reading + 13 speaking and a file with 45 minutes of listening that ' +
@@ -49,8 +51,8 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const body = request.body;
-      if (body.source !== 'toggl-csv' && (body.language !== undefined || body.skillMap !== undefined)) {
-        throw new ApiHttpError(400, 'INVALID_INPUT', '"language" and "skillMap" apply only to toggl-csv imports.');
+      if (body.source !== 'toggl-csv' && (body.language !== undefined || body.skillMap !== undefined || body.entriesWithoutSkill !== undefined)) {
+        throw new ApiHttpError(400, 'INVALID_INPUT', '"language", "skillMap" and "entriesWithoutSkill" apply only to toggl-csv imports.');
       }
       const today = utcToday(app);
       const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(await offeredLanguages(app.db)), signal: request.deadline };
@@ -76,6 +78,6 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     if (!language) problems.add(0, 'Choose a language first, or name the language these entries are for.');
     else if (!ctx.knownLanguages.has(language)) problems.add(0, `"${language}" is not a language LinguaLog offers.`);
     if (!language || problems.any) return null;
-    return readTogglCsv(body.content, language, body.skillMap ?? {}, ctx, problems);
+    return readTogglCsv(body.content, language, { skillMap: body.skillMap ?? {}, withoutSkill: body.entriesWithoutSkill }, ctx, problems);
   }
 }

@@ -52,6 +52,7 @@ export async function applyImport(db: Kysely<Database>, plan: ImportPlan, option
     days: fileDays.length,
     minutes: fileDays.reduce((sum, day) => sum + totalOf(day.minutes), 0),
     replacedDays: changes.reduce((sum, c) => sum + c.replacedDays, 0),
+    ...(plan.skippedEntries === undefined ? {} : { skippedEntries: plan.skippedEntries }),
   };
   if (options.dryRun) return answer;
 

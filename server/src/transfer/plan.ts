@@ -40,6 +40,8 @@ export interface ImportPlan {
   dayEndsAtHour?: number;
   /** The language the file was current in, for a learner who has none yet. */
   currentLanguage?: string | null;
+  /** Toggl entries left out because they name no skill, when the learner chose to skip them. */
+  skippedEntries?: number;
 }
 
 export interface ImportContext {

@@ -6,6 +6,7 @@
  * to whole minutes, so many short entries are not lost to rounding.
  */
 import { SKILLS, skillNamed, type Skill } from '@common/domain';
+import { NO_SKILL_PROBLEM, type EntriesWithoutSkill } from '@common/schemas/data';
 import { cellText, readCsv } from './csvRows';
 import { dateProblem, minutesProblem, shorten, type DayImport, type ImportContext, type ImportPlan, type Problems } from './plan';
 
@@ -19,12 +20,19 @@ function entryNames(project: string, tags: string): string[] {
   return [project, ...tags.split(',')].map((name) => name.trim()).filter(Boolean);
 }
 
+export interface TogglOptions {
+  skillMap: SkillMap;
+  /** An entry that names no skill: a problem (refuse, the default), left out (skip), or counted for a skill. */
+  withoutSkill?: EntriesWithoutSkill;
+}
+
 export async function readTogglCsv(
-  content: string, language: string, skillMap: SkillMap, ctx: ImportContext, problems: Problems,
+  content: string, language: string, { skillMap, withoutSkill = 'refuse' }: TogglOptions, ctx: ImportContext, problems: Problems,
 ): Promise<ImportPlan | null> {
   const mapped = new Map(Object.entries(skillMap).map(([name, skill]) => [name.trim().toLowerCase(), skill as Skill]));
   let columns: Record<'date' | 'duration' | 'project' | 'tags' | 'description', number> | null = null;
   const seconds = new Map<string, { bySkill: Record<Skill, number>; lastLine: number }>();
+  let skippedEntries = 0;
 
   const readable = await readCsv(content, problems, (cells, line) => {
     if (!columns) {
@@ -42,9 +50,15 @@ export async function readTogglCsv(
     if (duration === null) return problems.add(line, `Duration "${shorten(cell(columns.duration))}" is not written H:MM:SS.`);
     if (duration > DAY_SECONDS) return problems.add(line, `An entry of ${cell(columns.duration)} is longer than a day; split or fix it in Toggl first.`);
     if (duration === 0) return;
-    const skill = skillOf(cell(columns.project), cell(columns.tags), cell(columns.description), mapped);
+    const named = skillOf(cell(columns.project), cell(columns.tags), cell(columns.description), mapped);
+    if (!named && withoutSkill === 'skip') {
+      skippedEntries += 1;
+      return;
+    }
+    const skill = named ?? (withoutSkill === 'refuse' || withoutSkill === 'skip' ? undefined : withoutSkill);
     if (!skill) {
-      return problems.add(line, 'This entry names no skill: map its project or a tag to a skill, or put listening, reading, speaking or writing in its description.');
+      const quoted = quoteEntry(cell(columns.description), cell(columns.project), date, cell(columns.duration));
+      return problems.add(line, `This entry (${quoted}) ${NO_SKILL_PROBLEM}: map its project or a tag to a skill, put listening, reading, speaking or writing in its description, or skip such entries.`);
     }
     const day = seconds.get(date) ?? { bySkill: { listening: 0, reading: 0, speaking: 0, writing: 0 }, lastLine: line };
     day.bySkill[skill] += duration;
@@ -64,7 +78,14 @@ export async function readTogglCsv(
     }
   }
   if (problems.any) return null;
-  return { languages: new Map([[language, { days }]]) };
+  return { languages: new Map([[language, { days }]]), ...(withoutSkill === 'skip' ? { skippedEntries } : {}) };
+}
+
+/** The entry as the learner knows it in Toggl: its description, project, date and duration. */
+function quoteEntry(description: string, project: string, date: string, duration: string): string {
+  const what = description.trim() ? `"${shorten(description.trim())}"` : 'no description';
+  const where = project.trim() ? `project "${shorten(project.trim())}"` : 'no project';
+  return `${what}, ${where}, ${date}, ${duration}`;
 }
 
 /** Toggl writes durations as H:MM:SS (hours may pass 24 and have several digits). */
