@@ -29,6 +29,14 @@ export const dayQuerySchema = {
   properties: { ...languageQuery.properties, date: dateSchema },
 } as const;
 
+/** The `language` query of a write (contract, fourth edition): where the write goes, the current language when absent. */
+export const writeLanguageQuery = {
+  ...languageQuery,
+  properties: {
+    language: { ...languageQuery.properties.language, description: 'The language written to (one the learner has chosen before); the current one when absent' },
+  },
+} as const;
+
 export const addDailyActivitySchema = {
   type: 'object',
   additionalProperties: false,

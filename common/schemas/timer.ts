@@ -49,10 +49,12 @@ export const startTimerConflictSchema = {
   ...errorSchema,
   properties: {
     ...errorSchema.properties,
-    error: { ...errorSchema.properties.error, enum: ['NO_LANGUAGE', 'TIMER_RUNNING'] },
+    error: { ...errorSchema.properties.error, enum: ['NO_LANGUAGE', 'LANGUAGE_NOT_STARTED', 'TIMER_RUNNING', 'TIMER_STOPPED'] },
     timer: runningTimerSchema,
   },
-  description: 'NO_LANGUAGE: no language chosen yet; TIMER_RUNNING: another timer (a different id) is running, and it is under `timer`',
+  description:
+    'NO_LANGUAGE: no language chosen yet; LANGUAGE_NOT_STARTED: ?language= names a language the learner has never chosen; ' +
+    'TIMER_RUNNING: another timer (a different id) is running, and it is under `timer`; TIMER_STOPPED: this id was stopped, nothing starts',
 } as const;
 
 export const timerParamsSchema = {

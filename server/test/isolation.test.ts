@@ -27,6 +27,10 @@ async function busyLearner(): Promise<{ api: Caller; cookie: string; email: stri
   await api.post('/api/user/rest-days', { weekdays: [0], periods: [{ from: addDays(today, -7), to: addDays(today, -5) }] });
   await api.post('/api/user/daily-activity', { date: today, listeningDailyMins: 50 });
   await t.app.inject({ method: 'POST', url: '/api/user/daily-activity', headers: { cookie, 'idempotency-key': randomUUID() }, payload: { date: today, readingDailyMins: 5 } });
+  // A timer stopped (its id kept as stopped, issue #39), then one running.
+  const stopped = randomUUID();
+  await api.put('/api/user/timer', { id: stopped, skill: 'writing', startedAt: new Date().toISOString() });
+  await api.del(`/api/user/timer/${stopped}`);
   await api.put('/api/user/timer', { id: randomUUID(), skill: 'speaking', startedAt: new Date().toISOString() });
   await api.patch('/api/user/daily-activity', {
     date: addDays(today, -1),

@@ -137,6 +137,14 @@ export interface TimersTable {
   started_at: number;
 }
 
+/** The id of a stopped timer, kept as long as idempotency keys (migration 20261126_05). */
+export interface StoppedTimersTable {
+  user_id: number;
+  id: string;
+  /** Epoch milliseconds of the stop. */
+  stopped_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   languages: LanguagesTable;
@@ -150,4 +158,5 @@ export interface Database {
   stats_buckets: StatsBucketsTable;
   idempotency_keys: IdempotencyKeysTable;
   timers: TimersTable;
+  stopped_timers: StoppedTimersTable;
 }

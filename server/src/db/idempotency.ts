@@ -29,6 +29,8 @@ export type KeyClaim = {
   key: string;
   /** The request the key is used for; the same key with another fingerprint is refused. */
   fingerprint: string;
+  /** Whether a stored fingerprint is this request, when that is looser than equality (default: equal). */
+  sameRequest?: (stored: string) => boolean;
   now: number;
 };
 
@@ -65,7 +67,8 @@ export async function onceForKey(
     if (Number(claimed.numAffectedRows ?? 0) === 0) {
       const stored = await findKey.takeFirst(trx, claim);
       if (!stored) return { kind: 'inUse' as const };
-      if (stored.fingerprint !== claim.fingerprint) return { kind: 'reused' as const };
+      const same = claim.sameRequest ? claim.sameRequest(stored.fingerprint) : stored.fingerprint === claim.fingerprint;
+      if (!same) return { kind: 'reused' as const };
       if (Number(stored.status) === IN_FLIGHT) return { kind: 'inUse' as const };
       return { kind: 'replayed' as const, answer: { status: Number(stored.status), body: stored.body } };
     }

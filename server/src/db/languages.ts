@@ -19,6 +19,15 @@ export async function isKnownLanguage(db: Kysely<Database>, name: string): Promi
   return (await knownLanguageQuery.takeFirst(db, { name })) !== undefined;
 }
 
+const startedLanguageQuery = prepared((db, p: { userId: number; name: string }) =>
+  db.selectFrom('user_languages').select('language').where('user_id', '=', p.userId).where('language', '=', p.name),
+);
+
+/** Whether the learner has ever chosen `name` (a write naming ?language= needs it). */
+export async function hasStartedLanguage(db: Kysely<Database>, userId: number, name: string): Promise<boolean> {
+  return (await startedLanguageQuery.takeFirst(db, { userId, name })) !== undefined;
+}
+
 /** Every language a learner may pick. */
 export async function offeredLanguages(db: Kysely<Database>): Promise<string[]> {
   return (await db.selectFrom('languages').select('name').execute()).map((r) => r.name);

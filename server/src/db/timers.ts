@@ -1,4 +1,4 @@
-/** The running timer, at most one per user (migration 20261125_02; contract, third edition). */
+/** The running timer, at most one per user (migration 20261125_02; contract, third edition), and the ids of stopped ones (20261126_05). */
 import type { Kysely } from 'kysely';
 import type { Skill } from '@common/domain';
 import type { Database, TimersTable } from './database';
@@ -26,7 +26,29 @@ export async function startTimer(db: Kysely<Database>, timer: TimerRow): Promise
   return running ? { started: false, running } : startTimer(db, timer);
 }
 
-/** Stops the user's timer with this id, if it runs; stopping twice is harmless. */
-export async function stopTimer(db: Kysely<Database>, userId: number, id: string): Promise<void> {
-  await db.deleteFrom('timers').where('user_id', '=', userId).where('id', '=', id).execute();
+/**
+ * Stops the user's timer with this id, if it runs, and keeps its id as stopped in the same
+ * transaction (a late retry of its start must not begin it again); stopping twice is harmless.
+ * An id that does not run is not kept: it may still be started.
+ */
+export async function stopTimer(db: Kysely<Database>, userId: number, id: string, nowMs: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const stopped = await trx.deleteFrom('timers').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    if (Number(stopped.numDeletedRows) === 0) return;
+    await trx.insertInto('stopped_timers').values({ user_id: userId, id, stopped_at: nowMs }).onConflict((oc) => oc.columns(['user_id', 'id']).doNothing()).execute();
+  });
+}
+
+export async function wasStopped(db: Kysely<Database>, userId: number, id: string): Promise<boolean> {
+  const row = await db.selectFrom('stopped_timers').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Deletes at most `limit` stopped ids kept since before `before` (epoch ms); answers how many went. */
+export async function pruneStoppedTimers(db: Kysely<Database>, before: number, limit: number): Promise<number> {
+  const batch = db.selectFrom('stopped_timers').select('stopped_at').where('stopped_at', '<', before).orderBy('stopped_at').limit(limit);
+  const batchEnd = await db.selectFrom(batch.as('batch')).select((eb) => eb.fn.max('stopped_at').as('last')).executeTakeFirst();
+  if (batchEnd?.last === null || batchEnd?.last === undefined) return 0;
+  const result = await db.deleteFrom('stopped_timers').where('stopped_at', '<=', Number(batchEnd.last)).where('stopped_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

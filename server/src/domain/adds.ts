@@ -54,7 +54,17 @@ export interface KeyedAdd {
   skill: Skill;
   minutes: number;
   key: string;
+  /**
+   * Whether the request named its language (?language=). A keyed add that did not resolved to the
+   * current language at its first use: a retry without it is the same request whatever the current
+   * language is now, and replays where the first one landed (contract, fourth edition).
+   */
+  languageNamed: boolean;
 }
+
+/** The key's fingerprint: the add's language, date, skill and minutes. */
+const fingerprintOf = (add: KeyedAdd) => JSON.stringify([add.language, add.date, add.skill, add.minutes]);
+const withoutLanguage = (fingerprint: string) => JSON.stringify((JSON.parse(fingerprint) as unknown[]).slice(1));
 
 /**
  * The add under an Idempotency-Key: the first request's answer (its record, or the 4xx it was
@@ -67,8 +77,9 @@ export async function addOnce(app: FastifyInstance, add: KeyedAdd, serialize: (r
   const claim = {
     userId: add.userId,
     key: add.key,
-    fingerprint: JSON.stringify([add.language, add.date, add.skill, add.minutes]),
+    fingerprint: fingerprintOf(add),
     now: app.now().getTime(),
+    ...(add.languageNamed ? {} : { sameRequest: (stored: string) => withoutLanguage(stored) === withoutLanguage(fingerprintOf(add)) }),
   };
   const outcome = await onceForKey(app.db, claim, async (trx) => {
     try {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import { currentLanguage, isKnownLanguage } from '../db/languages';
+import { currentLanguage, hasStartedLanguage, isKnownLanguage } from '../db/languages';
 import type { Account } from '../db/sessions';
 import { ApiHttpError } from '../plugins/errors';
 
@@ -20,11 +20,29 @@ export async function languageForRead(app: FastifyInstance, userId: number, requ
   return requested;
 }
 
-export async function languageForWrite(app: FastifyInstance, userId: number, account?: Account | null): Promise<string> {
+/**
+ * The language a write is about (contract, fourth edition): ?language=X when given (an offered
+ * language the learner has chosen before: else 400 UNKNOWN_LANGUAGE or 409 LANGUAGE_NOT_STARTED),
+ * else the current one. The current language never changes here.
+ */
+export async function languageForWrite(app: FastifyInstance, userId: number, account?: Account | null, requested?: string): Promise<string> {
+  if (requested !== undefined) {
+    await assertKnownLanguage(app.db, requested);
+    if (!(await hasStartedLanguage(app.db, userId, requested))) {
+      throw new ApiHttpError(409, 'LANGUAGE_NOT_STARTED', `You have not started ${requested}; choose it as your language first.`);
+    }
+    return requested;
+  }
   const language = account ? account.currentLanguage : await currentLanguage(app.db, userId);
   if (!language) throw new ApiHttpError(409, 'NO_LANGUAGE', 'Choose a language to continue.');
   return language;
 }
+
+/** The fourth edition's rule for writes, as the descriptions of the writes that take ?language= state it. */
+export const WRITE_LANGUAGE_RULE =
+  'Writes name their language (contract, fourth edition): `?language=X` writes to X, which must be a language we offer (else ' +
+  '400 UNKNOWN_LANGUAGE) that the learner has chosen before (else 409 LANGUAGE_NOT_STARTED); the current language does not change. ' +
+  'Without it, the current language (409 NO_LANGUAGE before one is chosen).';
 
 /** Language names in one (English) order whatever the database's collation. One collator: localeCompare with a locale builds one per call. */
 export const byName = new Intl.Collator('en').compare;

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pruneKeys } from '../db/idempotency';
+import { pruneStoppedTimers } from '../db/timers';
 
 export const KEY_RETENTION_DAYS = 31;
 const DAY_MS = 24 * 60 * 60_000;
@@ -14,12 +15,21 @@ const BATCH = 500;
 const FIRST_RUN_MS = 60_000;
 const EVERY_MS = 60 * 60_000;
 
-/** Deletes every key older than the retention, a batch at a time; answers how many went. */
+/**
+ * Deletes every key older than the retention, a batch at a time, and the ids of timers stopped
+ * before it (issue #39: kept as long as keys); answers how many keys went.
+ */
 export async function pruneExpiredKeys(app: FastifyInstance): Promise<number> {
   const before = app.now().getTime() - KEY_RETENTION_DAYS * DAY_MS;
+  const total = await inBatches((limit) => pruneKeys(app.db, before, limit));
+  await inBatches((limit) => pruneStoppedTimers(app.db, before, limit));
+  return total;
+}
+
+async function inBatches(prune: (limit: number) => Promise<number>): Promise<number> {
   let total = 0;
   for (;;) {
-    const deleted = await pruneKeys(app.db, before, BATCH);
+    const deleted = await prune(BATCH);
     total += deleted;
     if (deleted < BATCH) return total;
     await nextTurn();

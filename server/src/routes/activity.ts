@@ -7,10 +7,9 @@ import {
   ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill,
 } from '@common/domain';
 import {
-  activityRecordSchema, addDailyActivitySchema, addHeadersSchema, dailyMinutesSchema, dayQuerySchema, editDailyActivitySchema,
+  activityRecordSchema, addDailyActivitySchema, addHeadersSchema, dailyMinutesSchema, dayQuerySchema, editDailyActivitySchema, writeLanguageQuery,
 } from '@common/schemas/activity';
 import { activityRangeQuerySchema } from '@common/schemas/calendar';
-import { emptyQuery } from '@common/schemas/primitives';
 import { addMinutes, findDay, setDay } from '../db/activity';
 import { ApiHttpError } from '../plugins/errors';
 import { readErrors, writeErrors, security } from './schemas';
@@ -22,7 +21,7 @@ import { goalsInForce } from '../db/goals';
 import { dataVersion } from '../db/dataVersion';
 import { answerMemory } from '../domain/answerMemory';
 import type { ActivityRecord } from '@common/api-types';
-import { languageForRead, languageForWrite } from '../domain/languages';
+import { languageForRead, languageForWrite, WRITE_LANGUAGE_RULE } from '../domain/languages';
 
 
 
@@ -101,12 +100,18 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
         'and minutes gets that answer again, byte for byte, with `Idempotent-Replayed: true`, at any later time; with another body ' +
         '422 IDEMPOTENCY_KEY_REUSED; while the first is still in progress the second waits for it and gets its answer (or 409 ' +
         `IDEMPOTENCY_KEY_IN_USE). A 5xx is not stored. A keyed add may name a day up to ${KEYED_ADD_DAYS_BACK} days before today. ` +
-        `Keys are kept ${KEY_RETENTION_DAYS} days after their first use, then pruned in the background; deleting the account deletes them.`,
+        `Keys are kept ${KEY_RETENTION_DAYS} days after their first use, then pruned in the background; deleting the account deletes them.\n\n` +
+        WRITE_LANGUAGE_RULE +
+        " The key's stored body includes the language the add resolved to, so a retry after a language switch elsewhere is the same " +
+        'request and lands where the first one did: a retry naming the same ?language= replays the stored answer, one naming another ' +
+        'language is 422 IDEMPOTENCY_KEY_REUSED, and a retry WITHOUT ?language= (whose first use resolved to the then current ' +
+        'language) is the same request whatever the current language is now, so it replays the stored answer too. A 400 ' +
+        'UNKNOWN_LANGUAGE or 409 LANGUAGE_NOT_STARTED is not stored with the key.',
       security,
-      querystring: emptyQuery,
+      querystring: writeLanguageQuery,
       headers: addHeadersSchema,
       body: addDailyActivitySchema,
-      response: { 200: recordAnswer, ...writeErrors('NO_LANGUAGE', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED') },
+      response: { 200: recordAnswer, ...writeErrors('NO_LANGUAGE', 'LANGUAGE_NOT_STARTED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED') },
     },
     handler: async (request, reply) => {
       const body = request.body;
@@ -116,14 +121,16 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       const minutes = body[skillDailyField(skill)] as number;
       const userId = request.userId;
       const key = request.headers['idempotency-key'];
+      const requested = request.query.language;
       if (key === undefined) {
         checkAddDate(app, body.date);
-        const language = await languageForWrite(app, userId, request.account);
+        const language = await languageForWrite(app, userId, request.account, requested);
         const day = { userId, language, date: body.date };
         return addedRecord(app.db, day, skill, await addMinutes(app.db, day, skill, minutes));
       }
-      const language = await languageForWrite(app, userId, request.account);
-      const { answer, replayed } = await addOnce(app, { userId, language, date: body.date, skill, minutes, key }, (record) => reply.serialize(record) as string);
+      const language = await languageForWrite(app, userId, request.account, requested);
+      const keyed = { userId, language, date: body.date, skill, minutes, key, languageNamed: requested !== undefined };
+      const { answer, replayed } = await addOnce(app, keyed, (record) => reply.serialize(record) as string);
       // The stored bytes are the answer, whatever its status: sent as they are, not serialized again.
       const stored: FastifyReply = reply;
       if (replayed) stored.header('idempotent-replayed', 'true');
@@ -139,9 +146,10 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
         `Sets all four skills of a day (each 0 to ${DAILY_SKILL_LIMIT_MINS}, together at most ${DAILY_TOTAL_LIMIT_MINS}, same errors as adding). ` +
         '`isToday` must agree with the server: true only within one day of its UTC date, false only for dates up to its UTC date ' +
         '(a later date is today somewhere, never the past). Dates before 2000-01-01 are 400 INVALID_INPUT. `achieved` may be sent only when isToday is false; omitted, the learner\'s ' +
-        'earlier answer (if any) stays. A date after every learner\'s today is FUTURE_DATE.',
+        'earlier answer (if any) stays. A date after every learner\'s today is FUTURE_DATE.\n\n' +
+        WRITE_LANGUAGE_RULE,
       security,
-      querystring: emptyQuery,
+      querystring: writeLanguageQuery,
       body: editDailyActivitySchema,
       response: { 200: recordAnswer, ...writeErrors(409) },
     },
@@ -158,7 +166,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       if (overSkill) throw skillLimitError(overSkill);
       if (totalOf(minutes) > DAILY_TOTAL_LIMIT_MINS) throw totalLimitError();
       const userId = request.userId;
-      const language = await languageForWrite(app, userId, request.account);
+      const language = await languageForWrite(app, userId, request.account, request.query.language);
       const override = body.achieved === undefined ? undefined : body.achieved ? 1 : 0;
       const day = await setDay(app.db, { userId, language, date: body.date }, minutes, override);
       return toRecord(day, await goalsInForce(app.db, userId, language, body.date, body.date));

@@ -4,8 +4,11 @@ import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { startTimerConflictSchema, startTimerSchema, timerAnswerSchema, timerParamsSchema, type TimerAnswer } from '@common/schemas/timer';
-import { findTimer, startTimer, stopTimer } from '../db/timers';
-import { languageForWrite } from '../domain/languages';
+import { writeLanguageQuery } from '@common/schemas/activity';
+import { findTimer, startTimer, stopTimer, wasStopped } from '../db/timers';
+import { languageForWrite, WRITE_LANGUAGE_RULE } from '../domain/languages';
+import { ApiHttpError } from '../plugins/errors';
+import { KEY_RETENTION_DAYS } from '../plugins/keyPruning';
 import { startInstant, toRunningTimer } from '../domain/timer';
 import { readErrors, security, writeErrors } from './schemas';
 
@@ -32,22 +35,33 @@ export async function timerRoutes(fastify: FastifyInstance): Promise<void> {
   app.put(timerPath, {
     schema: {
       tags: ['timer'],
-      summary: 'Start a timer for the current language',
+      summary: 'Start a timer for the current language, or ?language=X',
       description:
         '`id` is made by the client; `startedAt` is the instant of the tap, accepted when at most 2 minutes after the server\'s clock ' +
         'and at most 24 hours before it (else 400 INVALID_INPUT), so a start made offline keeps its instant. Answers 200 with the timer ' +
-        'that runs: the new one, or, for the same `id` again, the stored one (a retry starts nothing new). Another timer running (a ' +
-        'different `id`): 409 TIMER_RUNNING with that timer under `timer`. Before a language is chosen: 409 NO_LANGUAGE.',
+        'that runs: the new one, or, for the same `id` again, the stored one whatever its `startedAt` and whatever the body and query ' +
+        'now say (a retry starts nothing new; the bounds apply to a new start only). Another timer running (a different `id`): 409 ' +
+        'TIMER_RUNNING with that timer under `timer`. The `id` of a timer that ran and was stopped: 409 TIMER_STOPPED and ' +
+        `nothing starts, so a late retry never restarts it; stopped ids are kept ${KEY_RETENTION_DAYS} days, as ` +
+        'idempotency keys are. Before a language is chosen: 409 NO_LANGUAGE.\n\n' +
+        WRITE_LANGUAGE_RULE +
+        ' The timer runs in that language (its `language`), and its stop adds its minutes there.',
       security,
-      querystring: emptyQuery,
+      querystring: writeLanguageQuery,
       body: startTimerSchema,
       response: { 200: { ...timerAnswerSchema, description: 'The running timer' }, ...writeErrors(), 409: startTimerConflictSchema },
     },
     handler: async (request, reply) => {
       const { id, skill, startedAt } = request.body;
+      const userId = request.userId;
+      const current = await findTimer(app.db, userId);
+      if (current?.id === id) return { timer: toRunningTimer(current) };
+      if (await wasStopped(app.db, userId, id)) {
+        throw new ApiHttpError(409, 'TIMER_STOPPED', 'This timer was already stopped (perhaps on another device); start a new one.');
+      }
       const started_at = startInstant(startedAt, app.now());
-      const language = await languageForWrite(app, request.userId, request.account);
-      const { running } = await startTimer(app.db, { user_id: request.userId, id, language, skill, started_at });
+      const language = await languageForWrite(app, userId, request.account, request.query.language);
+      const { running } = await startTimer(app.db, { user_id: userId, id, language, skill, started_at });
       if (running.id === id) return { timer: toRunningTimer(running) };
       const answer: FastifyReply = reply;
       return answer.code(409).send({
@@ -64,14 +78,17 @@ export async function timerRoutes(fastify: FastifyInstance): Promise<void> {
       summary: 'Stop a timer',
       description:
         '204 whether or not that timer runs (stopping twice, or from two devices, is harmless). The client first sends the minutes as ' +
-        'keyed adds, one per local day the timer ran (`Idempotency-Key: <timer id>:<date>`), so a stop retried from anywhere adds nothing twice.',
+        'keyed adds, one per local day the timer ran (`Idempotency-Key: <timer id>:<date>`, `?language=` the timer\'s language), so a stop ' +
+        'retried from anywhere adds nothing twice: a second stop from another device with other minutes gets 422 IDEMPOTENCY_KEY_REUSED ' +
+        'on those keys and adds nothing. The id of a timer that ran is kept as stopped (a later PUT with it is 409 TIMER_STOPPED); an id ' +
+        'that never ran is not kept.',
       security,
       querystring: emptyQuery,
       params: timerParamsSchema,
       response: { 204: noContent, ...writeErrors() },
     },
     handler: async (request, reply) => {
-      await stopTimer(app.db, request.userId, request.params.id);
+      await stopTimer(app.db, request.userId, request.params.id, app.now().getTime());
       const noContent: FastifyReply = reply;
       return noContent.code(204).send();
     },
