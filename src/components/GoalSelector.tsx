@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { GOAL_HOUR_OPTIONS, goalMinuteOptions } from '@common/domain';
+import { GOAL_HOUR_OPTIONS, GOAL_MAX_HOURS, GOAL_MIN_MINUTES, goalMinuteOptions } from '@common/domain';
 import { Select, SelectField } from '@/components/Select';
 import { splitMinutes } from '@/lib/time';
 
@@ -14,15 +14,31 @@ function nearest(options: number[], target: number): number {
   return options.reduce((best, m) => (Math.abs(m - target) < Math.abs(best - target) ? m : best), options[0]);
 }
 
+/** Whether `minutes` with `hours` makes a goal within the spec's bounds (5 minutes to 12 hours). */
+function fits(hours: number, minutes: number): boolean {
+  const total = hours * 60 + minutes;
+  return total >= GOAL_MIN_MINUTES && total <= GOAL_MAX_HOURS * 60;
+}
+
+/**
+ * The offered steps, plus the goal's own minutes when they are off the steps (40, from an import or
+ * another device): the goal shows as it is and a change of the hours alone keeps its minutes.
+ */
+function minuteOptionsFor(hours: number, minutes: number): number[] {
+  const steps = goalMinuteOptions(hours);
+  if (steps.includes(minutes) || !fits(hours, minutes)) return steps;
+  return [...steps, minutes].sort((a, b) => a - b);
+}
+
 /** Hours 0..12 and the minutes offered for those hours (spec 5: at least 5 minutes, at most 12 hours). */
 export function GoalSelector({ value, onChange, idPrefix }: GoalSelectorProps) {
   const { hours, minutes } = splitMinutes(value);
-  const minuteOptions = goalMinuteOptions(hours);
-  // A stored goal off the offered steps still shows as the closest choice rather than a blank select.
+  const minuteOptions = minuteOptionsFor(hours, minutes);
+  // A stored goal the bounds rule out still shows as the closest choice rather than a blank select.
   const shownMinutes = minuteOptions.includes(minutes) ? minutes : nearest(minuteOptions, minutes);
 
   const chooseHours = (nextHours: number) => {
-    const offered = goalMinuteOptions(nextHours);
+    const offered = minuteOptionsFor(nextHours, shownMinutes);
     const nextMinutes = offered.includes(shownMinutes) ? shownMinutes : nearest(offered, shownMinutes);
     onChange(nextHours * 60 + nextMinutes);
   };

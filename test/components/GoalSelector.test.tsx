@@ -33,7 +33,7 @@ describe('daily goal selectors (spec 5)', () => {
   });
 
   it('offers only 0 minutes with 12 hours (maximum 12 hours)', async () => {
-    const { user } = renderWithTheme(<Harness initial={95} />);
+    const { user } = renderWithTheme(<Harness initial={105} />);
     expect(optionsOf('Minutes')).toEqual([0, 5, 10, 15, 20, 30, 45, 50, 55]);
     await user.selectOptions(screen.getByLabelText('Hours'), '12');
     expect(optionsOf('Minutes')).toEqual([0]);
@@ -45,6 +45,15 @@ describe('daily goal selectors (spec 5)', () => {
     await user.selectOptions(screen.getByLabelText('Hours'), '0');
     expect(screen.getByLabelText('Minutes')).toHaveValue('5');
     expect(screen.getByLabelText('goal minutes')).toHaveTextContent('5');
+  });
+
+  it('shows a goal off the steps as it is (40 minutes), and a change of the hours alone keeps its minutes', async () => {
+    const { user } = renderWithTheme(<Harness initial={40} />);
+    expect(screen.getByLabelText('Minutes')).toHaveValue('40');
+    expect(optionsOf('Minutes')).toEqual([5, 10, 15, 20, 30, 40, 45, 50, 55]);
+    await user.selectOptions(screen.getByLabelText('Hours'), '1');
+    expect(screen.getByLabelText('Minutes')).toHaveValue('40');
+    expect(screen.getByLabelText('goal minutes')).toHaveTextContent('100');
   });
 
   it('combines the chosen minutes with the hours', async () => {
