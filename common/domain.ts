@@ -28,14 +28,26 @@ const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u
 export const hasUnsafeCharacter = (text: string): boolean => UNSAFE_CHARACTER.test(text);
 
 /**
+ * Invisible format characters (Unicode category Cf: zero-width space and joiners U+200B–U+200F,
+ * word joiner U+2060, BOM U+FEFF, soft hyphen…): an email holding one looks like another
+ * learner's address (issue #38). A lone surrogate (not text at all) is refused with them.
+ */
+const INVISIBLE_OR_BROKEN = /[\p{Cf}\p{Cs}]/u;
+
+export const hasInvisibleCharacter = (text: string): boolean => INVISIBLE_OR_BROKEN.test(text);
+
+/**
  * One @, a dot in the domain, and none of the characters a mail system only takes inside quotes or
  * not at all (whitespace, markup and punctuation that delimit addresses: < > ( ) [ ] \ , ; : ").
  * Letters of any script stay allowed (internationalised addresses).
  */
 const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/u;
 
-/** The email rule of sign-up, on the form and on the server alike (the server also answers a control character by field name). */
-export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email) && !hasUnsafeCharacter(email);
+/**
+ * The email rule of sign-up, on the form and on the server alike (the server answers a control,
+ * invisible or broken character by field name, before this rule, at sign-in too).
+ */
+export const isValidEmail = (email: string): boolean => EMAIL_PATTERN.test(email) && !hasUnsafeCharacter(email) && !hasInvisibleCharacter(email);
 
 /**
  * Sign-up texts of spec 5: the form shows them before sending, the server answers them to API

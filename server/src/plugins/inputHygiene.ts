@@ -1,13 +1,16 @@
-/** Refuses, before any route runs, a text holding a character no field may hold (domain/textHygiene). */
+/**
+ * Refuses, before any route runs, a text holding a character no field may hold, a lone surrogate
+ * anywhere, and an invisible character in an email (domain/textHygiene), naming the field.
+ */
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '@common/apiPaths';
-import { unsafeTextField } from '../domain/textHygiene';
+import { textProblem } from '../domain/textHygiene';
 import { ApiHttpError } from './errors';
 
 /**
- * Left to their own rules: an imported file's text (the importer reads it line by line and names
- * its problems itself) and a password (never stored or shown as text, only hashed; refusing a
- * character now could lock out a learner who chose it).
+ * Left to their own rules, held only to well-formed Unicode: an imported file's text (the
+ * importer reads it line by line and names its problems itself) and a password (never stored or
+ * shown as text, only hashed; refusing a character now could lock out a learner who chose it).
  */
 const IMPORT_FILE_TEXT = new Set(['content']);
 const PASSWORD = new Set(['password']);
@@ -15,8 +18,8 @@ const IMPORT_ROUTE = `/api${API_PATHS.import}`;
 
 export function registerInputHygiene(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const skip = request.routeOptions.url === IMPORT_ROUTE ? IMPORT_FILE_TEXT : PASSWORD;
-    const field = unsafeTextField(request.query, '') ?? unsafeTextField(request.params, '') ?? unsafeTextField(request.body, '', skip);
-    if (field) throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" contains a control or bidirectional character.`);
+    const lenient = request.routeOptions.url === IMPORT_ROUTE ? IMPORT_FILE_TEXT : PASSWORD;
+    const problem = textProblem(request.query) ?? textProblem(request.params) ?? textProblem(request.body, lenient);
+    if (problem) throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${problem.field}" ${problem.message}`);
   });
 }

@@ -1,12 +1,15 @@
 // @ts-check
 /**
- * The JSON body parser's worker thread (plugins/jsonBody.ts): decodes and parses a large body (an
- * import's 5 MiB) and scans it for the refused keys, off the event loop. Plain JavaScript, like
- * hashWorker.mjs, so the thread starts the same under tsx, vitest and plain node.
+ * The JSON body parser's worker thread (plugins/jsonBody.ts): refuses a body nested too deep from
+ * its bytes, then decodes and parses it (an import's 5 MiB) and scans it for the refused keys, off
+ * the event loop. Plain JavaScript, like hashWorker.mjs, so the thread starts the same under tsx,
+ * vitest and plain node. It answers every message, whatever the body: a value it cannot send back
+ * is answered as invalid rather than left to end the thread (and fail every body waiting on it).
  */
 import { Buffer } from 'node:buffer';
 import { parentPort } from 'node:worker_threads';
 import secureJson from 'secure-json-parse';
+import { tooDeepAt } from '../../../common/jsonDepth.mjs';
 
 if (!parentPort) throw new Error('jsonWorker.mjs runs as a worker thread only.');
 const port = parentPort;
@@ -16,7 +19,12 @@ const REFUSED_KEYS = [
   { key: 'constructor.prototype', options: { protoAction: 'ignore', constructorAction: 'error' } },
 ];
 
-port.on('message', (/** @type {{ id: number; bytes: Uint8Array }} */ { id, bytes }) => {
+/** @param {number} id @param {Uint8Array} bytes */
+function answer(id, bytes) {
+  if (tooDeepAt(bytes) >= 0) {
+    port.postMessage({ id, tooDeep: true });
+    return;
+  }
   let value;
   try {
     value = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
@@ -35,4 +43,12 @@ port.on('message', (/** @type {{ id: number; bytes: Uint8Array }} */ { id, bytes
     }
   }
   port.postMessage({ id, value });
+}
+
+port.on('message', (/** @type {{ id: number; bytes: Uint8Array }} */ { id, bytes }) => {
+  try {
+    answer(id, bytes);
+  } catch {
+    port.postMessage({ id, invalid: true });
+  }
 });

@@ -7,6 +7,7 @@
  */
 import { areValidMilestones, isValidDailyGoal, isValidPreviousHours, SKILLS, skillDailyField, type Skill } from '@common/domain';
 import { exportFileSchema } from '@common/schemas/data';
+import { DepthScan, JSON_MAX_DEPTH } from '@common/jsonDepth.mjs';
 import {
   dateProblem, ENCODING_MESSAGE, encodingProblemLine, languageOf, languageProblem, lineAt, minutesProblem, yieldToLoop,
   type DayImport, type ImportContext, type ImportPlan, type Problems,
@@ -20,6 +21,8 @@ import {
 } from './lingualogJsonProblems';
 
 const DAYS_PER_SLICE = 2000;
+/** Characters of the file scanned for its depth between turns of the event loop (about a millisecond). */
+const DEPTH_SLICE = 512 * 1024;
 const MAX_FOUND = 1000;
 const LANGUAGE_POINTER = /^\/languages\/\d+/;
 
@@ -30,6 +33,11 @@ export async function readLingualogJson(content: string, ctx: ImportContext, pro
   const badLine = encodingProblemLine(text);
   if (badLine !== null) {
     problems.add(badLine, ENCODING_MESSAGE);
+    return null;
+  }
+  const tooDeep = await tooDeepOffset(text);
+  if (tooDeep >= 0) {
+    problems.add(lineAt(text, tooDeep), `The file nests deeper than ${JSON_MAX_DEPTH} levels (arrays and objects together); a LinguaLog JSON export never does.`);
     return null;
   }
   let value: unknown;
@@ -58,6 +66,20 @@ export async function readLingualogJson(content: string, ctx: ImportContext, pro
   const lines = linesOf(text, found.map((problem) => problem.path));
   found.forEach(({ message }, index) => problems.add(lines[index], message));
   return null;
+}
+
+/**
+ * Where the file first nests too deep, or -1, before anything parses or walks it (the problems'
+ * line finder recursed through a 100,000-deep file into a 500, issue #38); read in slices so a
+ * 5 MiB file does not hold the event loop in one step.
+ */
+async function tooDeepOffset(text: string): Promise<number> {
+  const scan = new DepthScan();
+  for (let end = DEPTH_SLICE; ; end += DEPTH_SLICE) {
+    const at = scan.scanString(text, Math.min(end, text.length));
+    if (at >= 0 || end >= text.length) return at;
+    await yieldToLoop();
+  }
 }
 
 /** The rules beyond the schema, read from the sound parts of a file; the plan is only used when nothing was found. */
