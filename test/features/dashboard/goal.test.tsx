@@ -31,6 +31,16 @@ describe('daily goal widget', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     expect(within(banner).getByText('0h 45m / 0h 30m')).toBeInTheDocument();
   });
 
+  it('shows small progress: 10 minutes of a 12-hour goal fill a visible sliver of the bar', async () => {
+    seedSignedInLearner('Spanish', { dailyGoalMinutes: 720, activities: [today(10)] });
+    await renderDashboard();
+    const banner = await screen.findByRole('banner');
+    const bar = await within(banner).findByRole('progressbar', { name: 'Daily goal' });
+    expect(bar).toHaveAttribute('aria-valuenow', '10');
+    const fill = within(bar).getByTestId('progress-fill');
+    expect(fill).toHaveStyle({ width: `${(10 / 720) * 100}%`, minWidth: '8px' });
+  });
+
   it("says 'Only ... left' when under an hour of the goal remains", async () => {
     seedSignedInLearner('Spanish', { dailyGoalMinutes: 30, activities: [today(5)] });
     await renderDashboard();
