@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS } from '@common/domain';
@@ -15,10 +15,12 @@ function pieTimeLabel(minutes: number): string {
 
 interface SkillPieChartProps {
   minutes: Record<Skill, number>;
+  /** Shown in the drawing's place while every skill has 0 minutes; the legend stays either way (spec 2). */
+  empty?: ReactNode;
 }
 
 /** Time per skill as a pie with a visible colour legend; the figure's label is its text equivalent. */
-export function SkillPieChart({ minutes }: SkillPieChartProps) {
+export function SkillPieChart({ minutes, empty }: SkillPieChartProps) {
   const theme = useTheme();
   // Empty slices are not drawn; the legend below gives every skill's time either way.
   const data: PieSlice[] = SKILLS.filter((s) => minutes[s] > 0).map((s) => ({
@@ -31,12 +33,16 @@ export function SkillPieChart({ minutes }: SkillPieChartProps) {
 
   return (
     <Figure>
-      <ChartBox role="img" aria-label={`Time per skill: ${summary}`}>
-        {/* The drawing (victory, most of the dashboard's code) loads on its own; the box keeps its place meanwhile. */}
-        <Suspense fallback={null}>
-          <PieRing data={data} summary={summary} />
-        </Suspense>
-      </ChartBox>
+      {data.length === 0 && empty ? (
+        empty
+      ) : (
+        <ChartBox role="img" aria-label={`Time per skill: ${summary}`}>
+          {/* The drawing (victory, most of the dashboard's code) loads on its own; the box keeps its place meanwhile. */}
+          <Suspense fallback={null}>
+            <PieRing data={data} summary={summary} />
+          </Suspense>
+        </ChartBox>
+      )}
       <Legend aria-label="Legend">
         {SKILLS.map((s) => (
           <li key={s}>

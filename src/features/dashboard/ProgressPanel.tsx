@@ -48,18 +48,16 @@ export function ProgressPanel() {
         <Next>
           {untilNext === null ? 'You made it to the highest level!' : `${formatCount(untilNext)} ${untilNext === 1 ? 'hour' : 'hours'} until Level ${level + 1}`}
         </Next>
-        {p.totalOverallMins > 0 ? (
-          <SkillPieChart
-            minutes={{
-              listening: p.listeningOverallMins,
-              reading: p.readingOverallMins,
-              speaking: p.speakingOverallMins,
-              writing: p.writingOverallMins,
-            }}
-          />
-        ) : (
-          <Empty>No time logged yet. Add your first minutes in the Daily panel to see your mix of skills here.</Empty>
-        )}
+        {/* The legend is always there (spec 2), also before the first minute; the sentence takes only the pie's place. */}
+        <SkillPieChart
+          minutes={{
+            listening: p.listeningOverallMins,
+            reading: p.readingOverallMins,
+            speaking: p.speakingOverallMins,
+            writing: p.writingOverallMins,
+          }}
+          empty={<Empty>No time logged yet. Add your first minutes in the Daily panel to see your mix of skills here.</Empty>}
+        />
         {levelOpen && <LevelModal level={level} onClose={() => setLevelOpen(false)} />}
       </>
     );

@@ -98,6 +98,18 @@ describe('progress panel', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     expect(within(panel).queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it('keeps the legend (Listening, Reading, Speaking, Writing) before the first minute, also with previous hours', async () => {
+    for (const previousHours of [0, 120]) {
+      seedSignedInLearner('Spanish', { previousHours });
+      const { unmount } = await renderDashboard();
+      const panel = await progressPanel();
+      const legend = await within(panel).findByRole('list', { name: 'Legend' });
+      expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Listening0h 0m', 'Reading0h 0m', 'Speaking0h 0m', 'Writing0h 0m']);
+      expect(within(panel).getByText(/no time logged yet/i)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it("shows 'Error loading progress' when progress cannot be read", async () => {
     seedSignedInLearner();
     server.use(http.get(api('/user/progress'), () => apiError(500, 'INTERNAL_ERROR')));
