@@ -17,6 +17,7 @@ import { registerInputHygiene } from './plugins/inputHygiene';
 import { registerJsonBody } from './plugins/jsonBody';
 import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
+import { registerMail, type MailOptions } from './plugins/mail';
 import { registerSpa, type SpaFallback } from './plugins/spa';
 import { PRODUCTION_HASH_COST, type HashCost } from './plugins/password';
 import { activityRoutes } from './routes/activity';
@@ -34,6 +35,7 @@ import { restDayRoutes } from './routes/restDays';
 import { dayBoundaryRoutes } from './routes/dayBoundary';
 import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/user';
+import { passwordChangeRoutes, passwordResetRoutes } from './routes/passwords';
 
 export interface AppOptions {
   databaseUrl: string;
@@ -65,6 +67,8 @@ export interface AppOptions {
   heavyCalls?: HeavyCallOptions & { deadlineMs?: number };
   /** PostgreSQL connect and statement timeout. */
   databaseTimeoutMs?: number;
+  /** Outgoing mail (password resets): SMTP_URL, MAIL_FROM, PUBLIC_URL; without smtpUrl nothing is sent. */
+  mail?: MailOptions;
 }
 
 const MINUTE_MS = 60 * 1000;
@@ -142,8 +146,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerKeyPruning(app);
   await registerAuth(app, session);
   await registerDocs(app);
+  registerMail(app, options.mail);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   await app.register(languageRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(
@@ -162,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(exportRoutes);
       await user.register(importRoutes);
       await user.register(timerRoutes);
+      await user.register(passwordChangeRoutes);
     },
     { prefix: '/api/user' },
   );

@@ -13,6 +13,10 @@
  *   per address per hour (default 10). Test and benchmark runs that sign up many users from one address raise them.
  *   SHUTDOWN_DRAIN_MS (0): behind a proxy, how long a process asked to stop keeps serving writes while it
  *   answers reads and its health check 503, before it stops accepting (plugins/draining.ts, deploy/).
+ *   SMTP_URL: smtp://user:pass@host:587 or smtps://user:pass@host:465, the mail server for password-reset emails
+ *   (unset: none are sent; `npm run admin -- reset-password <email>` prints a link); MAIL_FROM: their From
+ *   (default LinguaLog <no-reply@PUBLIC_URL's host>); PUBLIC_URL: the address learners use, for the links
+ *   (default http://localhost:3000).
  */
 import { resolve } from 'node:path';
 import type { AppOptions } from './app';
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         loginPerAccountPerWindow: positiveInt('RATE_LIMIT_PER_ACCOUNT', env.RATE_LIMIT_PER_ACCOUNT),
         signupsPerIpPerHour: positiveInt('RATE_LIMIT_SIGNUP_PER_IP', env.RATE_LIMIT_SIGNUP_PER_IP),
       },
+      mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined, publicUrl: env.PUBLIC_URL || undefined },
     },
   };
 }

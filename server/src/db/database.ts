@@ -145,9 +145,18 @@ export interface StoppedTimersTable {
   stopped_at: number;
 }
 
+/** A password-reset token's SHA-256, valid until `expires_at` (migration 20261126_04). */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   languages: LanguagesTable;
+  password_resets: PasswordResetsTable;
   sessions: SessionsTable;
   user_languages: UserLanguagesTable;
   daily_goals: DailyGoalsTable;

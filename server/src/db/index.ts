@@ -21,6 +21,7 @@ import * as idempotencyKeys from './migrations/20261125_01_idempotency_keys';
 import * as timers from './migrations/20261125_02_timers';
 import * as dayBoundary from './migrations/20261125_03_day_boundary';
 import * as dataVersion from './migrations/20261125_04_data_version';
+import * as passwordResets from './migrations/20261126_04_password_resets';
 import * as stoppedTimers from './migrations/20261126_05_stopped_timers';
 
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '20261125_02_timers': timers,
   '20261125_03_day_boundary': dayBoundary,
   '20261125_04_data_version': dataVersion,
+  '20261126_04_password_resets': passwordResets,
   '20261126_05_stopped_timers': stoppedTimers,
 };
 

@@ -23,10 +23,11 @@ export async function countAttempt(db: Kysely<Database>, key: string, windowMs: 
 }
 
 /** The counter of one email address. The key holds the address, so deleting the account deletes it too. */
-export const accountKey = (kind: 'login' | 'register', email: string) => `${kind}:${email}`;
+export const accountKey = (kind: 'login' | 'register' | 'reset-mail', email: string) => `${kind}:${email}`;
 
 export async function forgetAccount(db: Kysely<Database>, email: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', 'in', [accountKey('login', email), accountKey('register', email)]).execute();
+  const keys = [accountKey('login', email), accountKey('register', email), accountKey('reset-mail', email)];
+  await db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
 }
 
 /**

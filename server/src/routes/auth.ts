@@ -26,7 +26,7 @@ const authErrors = (...extra: Parameters<typeof publicErrors>) => publicErrors('
  * Emails are compared trimmed, in Unicode NFC (so a letter typed precomposed or with a combining
  * accent is one account) and case-insensitively; passwords are taken exactly as typed.
  */
-async function normaliseEmail(request: FastifyRequest): Promise<void> {
+export async function normaliseEmail(request: FastifyRequest): Promise<void> {
   // Runs before validation, so the body may be anything.
   const body: unknown = request.body;
   if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') body.email = body.email.trim().normalize('NFC').toLowerCase();
@@ -46,30 +46,44 @@ function checkSignUpInput(email: string, password: string): void {
   // Counted in code points, as the sign-up form counts it, so both sides accept exactly the same passwords.
   if (!isValidPasswordLength(password)) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.PASSWORD_LENGTH);
   if (!isValidEmail(email)) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.INVALID_EMAIL);
+  checkNewPassword(password);
+}
+
+/** Sign-up's password rules and wording, for every new password (sign-up, a reset, a change). */
+export function checkNewPassword(password: string): void {
+  if (!isValidPasswordLength(password)) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.PASSWORD_LENGTH);
   if (isCommonPassword(password)) throw new ApiHttpError(400, 'COMMON_PASSWORD', COMMON_PASSWORD_MESSAGE);
 }
 
 const shortLoginKey = (request: FastifyRequest) => `login-ip-short:${request.ip}`;
 
+/**
+ * Counts an attempt against every window that applies; throws 429 when one is exhausted. A
+ * signed-in password change counts its check of the current password as a sign-in.
+ */
+export async function throttle(app: FastifyInstance, kind: 'login' | 'register', request: FastifyRequest, email: string): Promise<void> {
+  const { rateLimit } = app.auth;
+  const longestWindowMs = Math.max(rateLimit.windowMs, rateLimit.shortWindowMs, rateLimit.signupWindowMs);
+  const now = app.now().getTime();
+  await pruneAttempts(app.db, longestWindowMs, now);
+  if (kind === 'register') {
+    // Sign-up answers EMAIL_EXISTS by design, so each try is an enumeration probe: an hourly budget of its own.
+    await limitAttempts(app.db, `register-ip:${request.ip}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
+  } else {
+    await limitAttempts(app.db, `login-ip:${request.ip}`, rateLimit.perIp, rateLimit.windowMs, now);
+    await limitAttempts(app.db, shortLoginKey(request), rateLimit.failuresPerIpShort, rateLimit.shortWindowMs, now);
+  }
+  await limitAttempts(app.db, accountKey(kind, email), rateLimit.perAccount, rateLimit.windowMs, now);
+}
+
+/** A right password: that email's failures are forgotten and the address's short window gets this attempt back. */
+export async function forgiveSignIn(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
+  await resetAttempts(app.db, accountKey('login', email));
+  await refundAttempt(app.db, shortLoginKey(request));
+}
+
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
-  const { rateLimit } = app.auth;
-
-  const longestWindowMs = Math.max(rateLimit.windowMs, rateLimit.shortWindowMs, rateLimit.signupWindowMs);
-
-  /** Counts an attempt against every window that applies; throws 429 when one is exhausted. */
-  async function throttle(kind: 'login' | 'register', request: FastifyRequest, email: string): Promise<void> {
-    const now = app.now().getTime();
-    await pruneAttempts(app.db, longestWindowMs, now);
-    if (kind === 'register') {
-      // Sign-up answers EMAIL_EXISTS by design, so each try is an enumeration probe: an hourly budget of its own.
-      await limitAttempts(app.db, `register-ip:${request.ip}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
-    } else {
-      await limitAttempts(app.db, `login-ip:${request.ip}`, rateLimit.perIp, rateLimit.windowMs, now);
-      await limitAttempts(app.db, shortLoginKey(request), rateLimit.failuresPerIpShort, rateLimit.shortWindowMs, now);
-    }
-    await limitAttempts(app.db, accountKey(kind, email), rateLimit.perAccount, rateLimit.windowMs, now);
-  }
 
   app.post(underAuth(API_PATHS.authRegister), {
     attachValidation: true,
@@ -89,7 +103,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       checkValidation(request);
       const { email, password } = request.body;
       checkSignUpInput(email, password);
-      await throttle('register', request, email);
+      await throttle(app, 'register', request, email);
       const taken = await findUserByEmail(app.db, email);
       if (taken) throw emailExists();
       const passwordHash = await hashPassword(password, app.auth.hashCost, app.hashQueue.forRequest(request, reply));
@@ -120,13 +134,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       checkValidation(request);
       const { email, password } = request.body;
       if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.EMPTY_CREDENTIALS);
-      await throttle('login', request, email);
+      await throttle(app, 'login', request, email);
       const user = await findUserByEmail(app.db, email);
       const valid = await verifyPassword(password, user?.password_hash ?? app.auth.dummyHash, app.hashQueue.forRequest(request, reply));
       if (!user || !valid) throw new ApiHttpError(401, 'INVALID_CREDENTIALS', 'Incorrect email and/or password, try again');
       const userId = Number(user.id);
-      await resetAttempts(app.db, accountKey('login', email));
-      await refundAttempt(app.db, shortLoginKey(request));
+      await forgiveSignIn(app, request, email);
       await pruneSessions(app, userId);
       await app.startSession(reply, userId);
       return { email };

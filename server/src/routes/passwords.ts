@@ -1,0 +1,133 @@
+/**
+ * A forgotten password (contract, fourth edition): the reset asked for by email and confirmed
+ * with the emailed token, both without a session; and the signed-in change in Settings.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underAuth, underUser } from '@common/apiPaths';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { emptyQuery, noContent } from '@common/schemas/primitives';
+import { passwordChangeSchema, passwordResetAcceptedSchema, passwordResetConfirmSchema, passwordResetRequestSchema } from '@common/schemas/passwords';
+import { accountKey, countAttempt } from '../db/rateLimits';
+import { changePassword, isLiveReset, passwordHashOf, consumeReset } from '../db/passwordResets';
+import {
+  HOUR_MS,
+  RESET_EMAILS_PER_ACCOUNT_PER_HOUR,
+  RESET_REQUESTS_PER_IP_PER_HOUR,
+  RESET_VALID_MINUTES,
+  hashResetToken,
+  issueReset,
+  resetLink,
+} from '../domain/passwordReset';
+import { limitAttempts } from '../domain/rateLimit';
+import { resetEmail } from '../domain/resetEmail';
+import { sessionCookieName } from '../plugins/auth';
+import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
+import { ApiHttpError } from '../plugins/errors';
+import { hashPassword, verifyPassword } from '../plugins/password';
+import { checkNewPassword, forgiveSignIn, normaliseEmail, throttle } from './auth';
+import { publicErrors, security, writeErrors } from './schemas';
+import type { Account } from '../db/sessions';
+
+const invalidToken = () => new ApiHttpError(400, 'INVALID_TOKEN', 'This reset link is unknown, already used or expired. Ask for a new one.');
+
+/** POST /api/auth/password-reset and /confirm, registered under /api/auth. */
+export async function passwordResetRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+
+  app.post(underAuth(API_PATHS.passwordReset), {
+    preValidation: normaliseEmail,
+    schema: {
+      tags: ['auth'],
+      summary: 'Ask for a password-reset email',
+      description:
+        `Always 202 {} for any string \`email\`, whether or not an account has it (a malformed address simply matches none), so the answer never tells ` +
+        `whether an account exists; the request does the same database work either way and never waits for the mail server. For an account, when mail ` +
+        `is configured (SMTP_URL), one email to its address with the link \`<PUBLIC_URL>/reset-password#token=<token>\`, valid ${RESET_VALID_MINUTES} ` +
+        `minutes and usable once (only the token's SHA-256 is stored). At most ${RESET_EMAILS_PER_ACCOUNT_PER_HOUR} such emails an hour per email ` +
+        `address (later requests still answer 202 and send nothing); ${RESET_REQUESTS_PER_IP_PER_HOUR} requests an hour per client address, then 429 ` +
+        'RATE_LIMITED with Retry-After. Both counters are kept in the database, shared by every server process. Without SMTP_URL nothing is sent: ' +
+        'an operator gives a link with `npm run admin -- reset-password <email>`.',
+      querystring: emptyQuery,
+      body: passwordResetRequestSchema,
+      response: { 202: { ...passwordResetAcceptedSchema, description: 'Accepted, whatever the email' }, ...publicErrors('INVALID_INPUT', 403, 413, 415, 429) },
+    },
+    handler: async (request, reply) => {
+      const { email } = request.body;
+      const now = app.now().getTime();
+      await limitAttempts(app.db, `reset-ip:${request.ip}`, RESET_REQUESTS_PER_IP_PER_HOUR, HOUR_MS, now);
+      // Counted per address whether or not an account has it: the same work either way.
+      const { count } = await countAttempt(app.db, accountKey('reset-mail', email), HOUR_MS, now);
+      if (count <= RESET_EMAILS_PER_ACCOUNT_PER_HOUR && app.mail.configured) {
+        const issued = await issueReset(app.db, email, now);
+        if (issued) app.mail.send(resetEmail(email, resetLink(app.mail.publicUrl, issued.token)));
+      }
+      return reply.code(202).send({});
+    },
+  });
+
+  app.post(underAuth(API_PATHS.passwordResetConfirm), {
+    config: { requestTimeoutMs: HASHING_REQUEST_TIMEOUT_MS },
+    schema: {
+      tags: ['auth'],
+      summary: 'Set a new password with a reset token',
+      description:
+        'The password follows the sign-up rules, with their messages (400 INVALID_INPUT, 400 COMMON_PASSWORD); they are checked before the token, so ' +
+        'a refused password leaves the token usable. An unknown, used or expired token: 400 INVALID_TOKEN. On success (204) the token is used up, ' +
+        'every other reset token of the account is void and every session of the account ends, all in one transaction (of two confirms with one ' +
+        'token exactly one succeeds). No session is started: the learner then signs in with the new password.',
+      querystring: emptyQuery,
+      body: passwordResetConfirmSchema,
+      response: { 204: noContent, ...publicErrors('INVALID_INPUT', 'COMMON_PASSWORD', 'INVALID_TOKEN', 403, 413, 415) },
+    },
+    handler: async (request, reply) => {
+      const { token, password } = request.body;
+      checkNewPassword(password);
+      const tokenHash = hashResetToken(token);
+      if (!(await isLiveReset(app.db, tokenHash, app.now().getTime()))) throw invalidToken();
+      const passwordHash = await hashPassword(password, app.auth.hashCost, app.hashQueue.forRequest(request, reply));
+      if (!(await consumeReset(app.db, tokenHash, passwordHash, app.now().getTime()))) throw invalidToken();
+      return reply.code(204).send(null);
+    },
+  });
+}
+
+/** POST /api/user/password, registered under /api/user (session required). */
+export async function passwordChangeRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const cookieName = sessionCookieName(app.auth.secureCookie);
+
+  app.post(underUser(API_PATHS.password), {
+    config: { requestTimeoutMs: HASHING_REQUEST_TIMEOUT_MS },
+    schema: {
+      tags: ['auth'],
+      summary: 'Change the password',
+      description:
+        'The new password follows the sign-up rules, with their messages (400 INVALID_INPUT, 400 COMMON_PASSWORD), checked first. A wrong ' +
+        'current password is 401 INVALID_CREDENTIALS (the session stays) and counts as a failed sign-in of the account\'s email and of the ' +
+        'client address (the same windows, so the same 429 RATE_LIMITED); a right one clears them as a sign-in does. On success (204) the ' +
+        'session that made the change stays, every other session of the account ends, and every reset token of the account is void.',
+      security,
+      querystring: emptyQuery,
+      body: passwordChangeSchema,
+      response: { 204: noContent, ...writeErrors('COMMON_PASSWORD', 'INVALID_CREDENTIALS', 429) },
+    },
+    handler: async (request, reply) => {
+      const { currentPassword, newPassword } = request.body;
+      checkNewPassword(newPassword);
+      const { email } = request.account as Account;
+      await throttle(app, 'login', request, email);
+      const run = app.hashQueue.forRequest(request, reply);
+      const stored = await passwordHashOf(app.db, request.userId);
+      const valid = await verifyPassword(currentPassword, stored ?? app.auth.dummyHash, run);
+      if (!valid) throw new ApiHttpError(401, 'INVALID_CREDENTIALS', 'The current password is not right, try again');
+      await forgiveSignIn(app, request, email);
+      const passwordHash = await hashPassword(newPassword, app.auth.hashCost, run);
+      const cookie = request.cookies[cookieName];
+      // The session's token as plugins/auth.ts stores it: its SHA-256.
+      const keep = cookie ? createHash('sha256').update(cookie).digest('hex') : null;
+      await changePassword(app.db, request.userId, passwordHash, keep);
+      return reply.code(204).send(null);
+    },
+  });
+}
