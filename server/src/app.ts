@@ -67,6 +67,8 @@ export interface AppOptions {
   heavyCalls?: HeavyCallOptions & { deadlineMs?: number };
   /** PostgreSQL connect and statement timeout. */
   databaseTimeoutMs?: number;
+  /** Idempotency keys a learner holds at once before a new one is 429 (default 10,000; plugins/keyPruning.ts). */
+  keysPerLearner?: number;
   /** Outgoing mail (password resets): SMTP_URL, MAIL_FROM, PUBLIC_URL; without smtpUrl nothing is sent. */
   mail?: MailOptions;
 }
@@ -143,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
   registerJsonBody(app);
   registerInputHygiene(app);
-  registerKeyPruning(app);
+  registerKeyPruning(app, options.keysPerLearner);
   await registerAuth(app, session);
   await registerDocs(app);
   registerMail(app, options.mail);

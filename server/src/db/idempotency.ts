@@ -8,6 +8,8 @@
  *   once that commits the insert does nothing and the next statement (READ COMMITTED) reads the
  *   stored answer; once it rolls back (a 5xx, never stored) the insert succeeds and the request
  *   is processed as new. Either way an add is never applied twice.
+ * A learner holds at most so many keys at once (KeyLimit, issue #38); a replay is answered whatever
+ * the count, since it stores nothing new.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './database';
@@ -22,7 +24,15 @@ export type KeyedOutcome =
   | { kind: 'fresh'; answer: StoredAnswer }
   | { kind: 'replayed'; answer: StoredAnswer }
   | { kind: 'reused' }
-  | { kind: 'inUse' };
+  | { kind: 'inUse' }
+  /** A new key past the learner's bound: nothing was done; a new key is taken again in `retryAfterMs`. */
+  | { kind: 'full'; retryAfterMs: number };
+
+/**
+ * At most `max` keys of one learner at once: those first used at or after `since` (older ones are
+ * expired, whether or not the pruner has deleted them yet).
+ */
+export type KeyLimit = { max: number; since: number };
 
 export type KeyClaim = {
   userId: number;
@@ -32,6 +42,7 @@ export type KeyClaim = {
   /** Whether a stored fingerprint is this request, when that is looser than equality (default: equal). */
   sameRequest?: (stored: string) => boolean;
   now: number;
+  limit?: KeyLimit;
 };
 
 /** Status 0 marks a claim whose answer is not written yet (never visible outside its transaction). */
@@ -53,6 +64,37 @@ const storeAnswer = prepared((db, p: { userId: number; key: string } & StoredAns
 );
 
 /**
+ * The first use of the key that puts the learner past the bound, newest first: the key that must
+ * expire before a new one is taken (none: within the bound). It reads at most `max` + 1 entries of
+ * the (user_id, created_at) index, whatever the table holds.
+ */
+const keyPastBound = prepared((db, p: { userId: number } & KeyLimit) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select('created_at')
+    .where('user_id', '=', p.userId)
+    .where('created_at', '>=', p.since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .offset(p.max),
+);
+
+/**
+ * A write that changes nothing, to hold the learner's row until the transaction ends: two new keys
+ * of one learner are then counted one after the other on PostgreSQL too (SQLite writes one at a time).
+ */
+const holdLearner = prepared((db, p: { userId: number }) =>
+  db.updateTable('users').set((eb) => ({ created_at: eb.ref('created_at') })).where('id', '=', p.userId),
+);
+
+/** Thrown to roll back a claim past the bound, the claim included. */
+class KeysFull extends Error {
+  constructor(readonly retryAfterMs: number) {
+    super('idempotency keys past the bound');
+  }
+}
+
+/**
  * Runs `work` (the add, answering success or a 4xx) once per key: the first request's answer
  * is stored in the same transaction; later ones get it back, or are told the key was used for
  * another request. An error thrown by `work` rolls everything back, the claim included.
@@ -72,10 +114,21 @@ export async function onceForKey(
       if (Number(stored.status) === IN_FLIGHT) return { kind: 'inUse' as const };
       return { kind: 'replayed' as const, answer: { status: Number(stored.status), body: stored.body } };
     }
+    if (claim.limit) await checkLimit(trx, claim.userId, claim.limit);
     const answer = await work(trx);
     await storeAnswer.run(trx, { userId: claim.userId, key: claim.key, ...answer });
     return { kind: 'fresh' as const, answer };
+  }).catch((err: unknown) => {
+    if (err instanceof KeysFull) return { kind: 'full' as const, retryAfterMs: err.retryAfterMs };
+    throw err;
   });
+}
+
+/** After a new key's claim (counted with the others): refuses it when the learner now holds more than `max`. */
+async function checkLimit(trx: Transaction<Database>, userId: number, limit: KeyLimit): Promise<void> {
+  await holdLearner.run(trx, { userId });
+  const past = await keyPastBound.takeFirst(trx, { userId, ...limit });
+  if (past) throw new KeysFull(Number(past.created_at) - limit.since);
 }
 
 /**

@@ -79,6 +79,7 @@ export async function addOnce(app: FastifyInstance, add: KeyedAdd, serialize: (r
     key: add.key,
     fingerprint: fingerprintOf(add),
     now: app.now().getTime(),
+    limit: app.keyLimit(app.now().getTime()),
     ...(add.languageNamed ? {} : { sameRequest: (stored: string) => withoutLanguage(stored) === withoutLanguage(fingerprintOf(add)) }),
   };
   const outcome = await onceForKey(app.db, claim, async (trx) => {
@@ -99,6 +100,10 @@ export async function addOnce(app: FastifyInstance, add: KeyedAdd, serialize: (r
       throw new ApiHttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different add; send a new key for a new add.');
     case 'inUse':
       throw new ApiHttpError(409, 'IDEMPOTENCY_KEY_IN_USE', 'An add with this Idempotency-Key is still being processed; try again in a moment.', { 'retry-after': '1' });
+    case 'full':
+      throw new ApiHttpError(429, 'RATE_LIMITED', 'Too many Idempotency-Keys in use: a new key is taken again once older ones expire (31 days after their first use).', {
+        'retry-after': String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))),
+      });
     default:
       return { answer: outcome.answer, replayed: outcome.kind === 'replayed' };
   }

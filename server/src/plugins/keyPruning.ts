@@ -3,13 +3,17 @@
  * least 30), then deleted in the background: small batches with a turn of the event loop in
  * between, a minute after start and every hour, so no request ever pays for a large prune.
  * Several processes on one database may prune at once; a key deleted twice is simply gone.
+ * The same retention bounds how many keys a learner holds (keyLimit, issue #38): a key older than
+ * it no longer counts, pruned or not.
  */
 import type { FastifyInstance } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { pruneKeys } from '../db/idempotency';
+import { pruneKeys, type KeyLimit } from '../db/idempotency';
 import { pruneStoppedTimers } from '../db/timers';
 
 export const KEY_RETENTION_DAYS = 31;
+/** Keys one learner holds at once, refused adds' included (contract, fourth edition). */
+export const KEYS_PER_LEARNER = 10_000;
 const DAY_MS = 24 * 60 * 60_000;
 const BATCH = 500;
 const FIRST_RUN_MS = 60_000;
@@ -36,7 +40,15 @@ async function inBatches(prune: (limit: number) => Promise<number>): Promise<num
   }
 }
 
-export function registerKeyPruning(app: FastifyInstance): void {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The bound on a learner's keys at `now` (epoch ms): keys first used within the retention count. */
+    keyLimit(now: number): KeyLimit;
+  }
+}
+
+export function registerKeyPruning(app: FastifyInstance, keysPerLearner = KEYS_PER_LEARNER): void {
+  app.decorate('keyLimit', (now: number): KeyLimit => ({ max: keysPerLearner, since: now - KEY_RETENTION_DAYS * DAY_MS }));
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
   const run = () => {
