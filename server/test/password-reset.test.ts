@@ -2,6 +2,10 @@
  * A forgotten password (contract, fourth edition): the reset asked for by email, confirmed with
  * the emailed token, and the signed-in change. Mail goes to a real SMTP receiver on loopback.
  */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { hashResetToken } from '../src/domain/passwordReset';
@@ -276,5 +280,59 @@ describeDb('a wrong current password counts like a failed sign-in', () => {
     for (let i = 0; i < 2; i++) await post(limited.app, '/api/user/password', { currentPassword: `wrong ${i} guess`, newPassword: 'a changed passphrase' }, cookie);
     expect((await post(limited.app, '/api/user/password', { currentPassword: password, newPassword: 'a changed passphrase' }, cookie)).statusCode).toBe(204);
     expect((await post(limited.app, '/api/auth/login', { email, password: 'a changed passphrase' })).statusCode).toBe(200);
+  });
+});
+
+describeDb('npm run admin -- reset-password <email>', () => {
+  const run = (file: string, ...args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'server/src/cli/admin.ts', ...args],
+        { env: { ...process.env, DATABASE_URL: `sqlite:${file}`, PUBLIC_URL }, timeout: 60_000 },
+        (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr }),
+      );
+    });
+
+  it('prints a one-time link that sets a new password; an unknown email is an error (exit 1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
+    const file = join(dir, 'tracker.db');
+    const own = await buildTestApp({ databaseUrl: `sqlite:${file}` });
+    try {
+      const { email, password } = await signUp(own.app);
+      const printed = await run(file, 'reset-password', `  ${email.toUpperCase()}`);
+      expect(printed.code, printed.stderr).toBe(0);
+      const token = new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/reset-password#token=([A-Za-z0-9_-]{43,})`).exec(printed.stdout)?.[1];
+      expect(token, printed.stdout).toBeDefined();
+      expect(printed.stdout).toContain('30 minutes');
+      expect((await confirm(token!, 'an operator given passphrase', own.app)).statusCode).toBe(204);
+      expectError(await confirm(token!, 'once more with it', own.app), 400, 'INVALID_TOKEN');
+      expectError(await signIn(email, password, own.app), 401, 'INVALID_CREDENTIALS');
+      expect((await signIn(email, 'an operator given passphrase', own.app)).statusCode).toBe(200);
+
+      const unknown = await run(file, 'reset-password', 'nobody@example.com');
+      expect(unknown.code).toBe(1);
+      expect(unknown.stdout).toBe('');
+      expect(unknown.stderr).toContain('No account has the email "nobody@example.com"');
+    } finally {
+      await own.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describeDb('without SMTP_URL', () => {
+  it('the reset request still answers 202 {}, and the server says once, when it starts, that mail is not set up', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => lines.push(line) };
+    const plain = await buildTestApp({ logger: { level: 'warn', stream } });
+    try {
+      await plain.app.ready();
+      const { email } = await signUp(plain.app);
+      for (const asked of [email, 'nobody@example.com']) expect((await askReset(asked, plain.app)).body).toBe('{}');
+      expect(lines.filter((l) => l.includes('Mail is not set up'))).toHaveLength(1);
+    } finally {
+      await plain.close();
+    }
   });
 });
