@@ -3,6 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { IconButton } from '@/components/Button';
+import { media } from '@/styles/media';
 
 interface ModalProps {
   title: ReactNode;
@@ -161,4 +162,12 @@ const Footer = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => `0 ${theme.space.lg} ${theme.space.lg}`};
+  /* On a phone the buttons share the width evenly, and each one fills its own line once they wrap
+     (a short Cancel beside a long "Stop and start Reading" wrapped into a ragged pair, issue #44). */
+  ${media.narrow} {
+    > * {
+      flex: 1 1 0;
+      min-width: fit-content;
+    }
+  }
 `;

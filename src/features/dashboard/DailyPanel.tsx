@@ -20,7 +20,7 @@ import { AddTimeModal } from './AddTimeModal';
 import { EditDayModal } from './EditDayModal';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
-export function DailyPanel({ skillAction }: { skillAction?: (skill: Skill) => ReactNode }) {
+export function DailyPanel({ skillAction, skillStatus }: { skillAction?: (skill: Skill) => ReactNode; skillStatus?: (skill: Skill) => ReactNode }) {
   const todayIso = useLearnerToday();
   const today = useDailyMinutesQuery(todayIso);
   const titleId = useId();
@@ -60,6 +60,7 @@ export function DailyPanel({ skillAction }: { skillAction?: (skill: Skill) => Re
         {SKILLS.map((skill) => (
           <Tile key={skill} $skill={skill}>
             <SkillName>{SKILL_NAMES[skill]}</SkillName>
+            {skillStatus?.(skill)}
             {today.data ? (
               <Minutes>{formatHm(today.data[skillDailyField(skill)])}</Minutes>
             ) : (

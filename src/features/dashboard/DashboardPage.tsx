@@ -1,5 +1,5 @@
-import { useDeferredValue } from 'react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
 import { useAppSelector } from '@/app/hooks';
@@ -46,6 +46,8 @@ export interface DashboardSlots {
   bar?: ReactNode;
   /** Shown beside each skill's add-time button. */
   skillAction?: (skill: Skill) => ReactNode;
+  /** Shown under each skill's name: what runs for it (the timer says so in words). */
+  skillStatus?: (skill: Skill) => ReactNode;
 }
 
 /**
@@ -54,14 +56,16 @@ export interface DashboardSlots {
  * never unmounted by a change of width: an open modal and what was typed in it survive a phone
  * turning, or a browser window resized past 640 px.
  */
-function Dashboard({ bar, skillAction }: DashboardSlots) {
+function Dashboard({ bar, skillAction, skillStatus }: DashboardSlots) {
   const narrow = useIsNarrow();
   const tab = useAppSelector(selectActiveTab);
   const hidden = (panelTab: Tab) => narrow && tab !== panelTab;
   const celebration = useCelebration();
+  const phoneBar = useRef<HTMLDivElement>(null);
+  const barHeight = useHeightOf(phoneBar, narrow);
 
   return (
-    <Page $narrow={narrow}>
+    <Page $narrow={narrow} $barHeight={barHeight}>
       <TopBar showLanguageSelect={!narrow || tab !== 'levels'} showGoal={!narrow} />
       <Main>
         {celebration.message && <Celebration message={celebration.message} onDismiss={celebration.dismiss} />}
@@ -72,7 +76,7 @@ function Dashboard({ bar, skillAction }: DashboardSlots) {
           </GoalStrip>
         )}
         <Slot hidden={hidden('daily')}>
-          <DailyPanel skillAction={skillAction} />
+          <DailyPanel skillAction={skillAction} skillStatus={skillStatus} />
         </Slot>
         <Split hidden={hidden('progress') && hidden('calendar')}>
           <Slot hidden={hidden('progress')}>
@@ -86,20 +90,39 @@ function Dashboard({ bar, skillAction }: DashboardSlots) {
           <LevelsPanel showLanguageSelect={narrow && tab === 'levels'} />
         </Slot>
       </Main>
-      {narrow && bar && <PhoneBar>{bar}</PhoneBar>}
+      {narrow && bar && <PhoneBar ref={phoneBar}>{bar}</PhoneBar>}
       {narrow && <BottomNav />}
     </Page>
   );
 }
 
-const Page = styled.div<{ $narrow: boolean }>`
+/**
+ * The phone bar's height as drawn (a running timer, its notices, a note after a stop), or null
+ * before it is measured (a server render, a browser without ResizeObserver).
+ */
+function useHeightOf(ref: RefObject<HTMLElement | null>, narrow: boolean): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!narrow || !element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(element.getBoundingClientRect().height));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, narrow]);
+  return height;
+}
+
+const Page = styled.div<{ $narrow: boolean; $barHeight: number | null }>`
   min-height: 100vh;
-  /* Keeps the last panel clear of the fixed bottom navigation. */
-  padding-bottom: ${({ $narrow }) => ($narrow ? `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom) + 16px)` : '0')};
-  /* ... and of the timer bar above it while it shows. */
-  &:has([data-timer-bar]) {
-    padding-bottom: ${({ $narrow }) => ($narrow ? `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom) + 120px)` : '0')};
-  }
+  /* Keeps the last panel clear of the fixed bottom navigation, and of the timer bar above it while it shows. */
+  padding-bottom: ${({ $narrow, $barHeight }) => ($narrow ? `calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom) + ${16 + ($barHeight ?? 0)}px)` : '0')};
+  /* Until the bar is measured: room for a running timer's bar. */
+  ${({ $narrow, $barHeight }) =>
+    $narrow &&
+    $barHeight === null &&
+    `&:has([data-timer-bar]) {
+    padding-bottom: calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom) + 120px);
+  }`}
 `;
 
 const PhoneBar = styled.div`
@@ -107,6 +130,11 @@ const PhoneBar = styled.div`
   inset: auto 0 calc(${BOTTOM_NAV_HEIGHT} + env(safe-area-inset-bottom)) 0;
   z-index: 10;
   padding: ${({ theme }) => theme.space.sm};
+  /* Always mounted: its strip over the page takes no taps; only the bar in it does, while it shows. */
+  pointer-events: none;
+  > * {
+    pointer-events: auto;
+  }
 `;
 
 const Main = styled.main`

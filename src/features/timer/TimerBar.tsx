@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
+import type { Skill } from '@common/domain';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { useRunningTimerQuery } from '@/app/apiSlice';
 import { Button } from '@/components/Button';
@@ -11,7 +12,7 @@ import { formatElapsed, isForgotten } from '@/lib/timerSpan';
 import { TimerQuestions } from './TimerQuestions';
 import { noteShown, questionAsked, selectFailure, selectNote, selectQuestion } from './timerSlice';
 import { useNow } from './useNow';
-import { useSendUnsent } from './useRunningTimer';
+import { useRunningTimer, useSendUnsent } from './useRunningTimer';
 import { useTimerActions } from './useTimerActions';
 
 /**
@@ -47,7 +48,8 @@ export function TimerBar() {
           </Button>
         </Running>
       )}
-      {timer && forgotten && (
+      {/* forgotten is a number: 0 must render nothing, not a stray "0" under the running timer. */}
+      {timer && forgotten > 0 && (
         <Notice role="alert">
           This {SKILL_NAMES[timer.skill]} timer has been running for {formatHoursMinutesLong(forgotten / 60_000)}. If you
           forgot it, stop it and choose what to keep.
@@ -71,6 +73,17 @@ export function TimerBar() {
         />
       )}
     </Bar>
+  );
+}
+
+/** On the running skill's card: says in words that its timer runs (not by colour alone). */
+export function RunningMark({ skill }: { skill: Skill }) {
+  const timer = useRunningTimer();
+  if (timer?.skill !== skill) return null;
+  return (
+    <Mark>
+      <span aria-hidden="true">●</span> Timer running
+    </Mark>
   );
 }
 
@@ -121,6 +134,16 @@ const Clock = styled.span`
 
 const Notice = styled.p`
   color: ${({ theme }) => theme.colors.error};
+`;
+
+const Mark = styled.span`
+  align-self: flex-start;
+  padding: 2px ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.colors.primaryLight};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
 `;
 
 const Note = styled.p`
