@@ -31,6 +31,12 @@ describe("the form's email rule is the server's (common/domain.ts), after spec 5
     }
   });
 
+  it('refuses invisible (format) characters and lone surrogates, as the server does at sign-up and sign-in', () => {
+    for (const ch of ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad', '\ud800']) {
+      expect(signUpError(withEmail(`look${ch}alike@example.com`)), JSON.stringify(ch)).toBe(INVALID);
+    }
+  });
+
   it('accepts ordinary and internationalised addresses, with the spaces around them trimmed', () => {
     for (const email of ['name@example.com', ' Name.Surname+tag@Example.co.uk ', 'josé@correo.es', '学生@例子.中国']) {
       expect(signUpError(withEmail(email)), email).toBeNull();
