@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DEFAULT_DAILY_GOAL_MINUTES, localIsoDate } from '@common/domain';
-import { useGetDailyGoalQuery, useSaveDailyGoalMutation } from '@/app/apiSlice';
+import { DEFAULT_DAILY_GOAL_MINUTES } from '@common/domain';
+import { useGetDailyGoalQuery, useGetDayBoundaryQuery, useSaveDailyGoalMutation } from '@/app/apiSlice';
 import { paths } from '@/app/paths';
+import { useLearnerToday } from '@/app/useLearnerToday';
 import { GoalSelector } from '@/components/GoalSelector';
 import { Loading } from '@/components/StatusMessage';
 import { isNetworkError, messageFor } from '@/lib/errorMessages';
@@ -14,11 +15,14 @@ export function GoalStep() {
   const [error, setError] = useState<string | null>(null);
   const [saveGoal, { isLoading: saving }] = useSaveDailyGoalMutation();
   const navigate = useNavigate();
+  // The learner's today with their day boundary: between midnight and "My day ends at" it is still yesterday.
+  const today = useLearnerToday();
+  const boundary = useGetDayBoundaryQuery();
   const goal = draft ?? saved.data?.dailyGoalMinutes ?? DEFAULT_DAILY_GOAL_MINUTES;
 
   const next = async () => {
     try {
-      await saveGoal({ dailyGoalMinutes: goal, date: localIsoDate() }).unwrap();
+      await saveGoal({ dailyGoalMinutes: goal, date: today }).unwrap();
     } catch (failure) {
       setError(messageFor(failure, 'UPDATE_DAILY_GOAL_ERROR'));
       return;
@@ -36,7 +40,7 @@ export function GoalStep() {
       onBack={() => navigate(paths.registerLanguage)}
       onNext={next}
       error={shownError}
-      busy={saving || saved.isLoading}
+      busy={saving || saved.isLoading || boundary.isLoading}
     >
       <p>How much time do you want to spend on your language each day?</p>
       {saved.isLoading ? <Loading /> : <GoalSelector idPrefix="daily-goal" value={goal} onChange={setDraft} />}
