@@ -33,6 +33,10 @@ export const API_PATHS = {
   export: '/user/export',
   import: '/user/import',
   timer: '/user/timer',
+  pushKey: '/push/key',
+  reminder: '/user/reminder',
+  reminderTest: '/user/reminder/test',
+  pushSubscriptions: '/user/push-subscriptions',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -17,6 +17,8 @@ import { registerInputHygiene } from './plugins/inputHygiene';
 import { registerJsonBody } from './plugins/jsonBody';
 import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
+import { registerReminders, type ReminderOptions } from './plugins/reminders';
+import { parseEndpointOrigins } from './domain/pushEndpoint';
 import { registerMail, type MailOptions } from './plugins/mail';
 import { registerSpa, type SpaFallback } from './plugins/spa';
 import { PRODUCTION_HASH_COST, type HashCost } from './plugins/password';
@@ -33,6 +35,7 @@ import { previousTimeRoutes } from './routes/previousTime';
 import { progressRoutes } from './routes/progress';
 import { restDayRoutes } from './routes/restDays';
 import { dayBoundaryRoutes } from './routes/dayBoundary';
+import { pushKeyRoutes, reminderRoutes } from './routes/reminders';
 import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/user';
 import { passwordChangeRoutes, passwordResetRoutes } from './routes/passwords';
@@ -67,6 +70,11 @@ export interface AppOptions {
   heavyCalls?: HeavyCallOptions & { deadlineMs?: number };
   /** PostgreSQL connect and statement timeout. */
   databaseTimeoutMs?: number;
+  /**
+   * The daily reminder (plugins/reminders.ts): VAPID_SUBJECT, PUSH_ENDPOINT_ORIGINS (when not given, read from the
+   * environment, so a test or a script building the app sees the same rule), a CA to trust, the scheduler on or off.
+   */
+  push?: ReminderOptions;
   /** Idempotency keys a learner holds at once before a new one is 429 (default 10,000; plugins/keyPruning.ts). */
   keysPerLearner?: number;
   /** Outgoing mail (password resets): SMTP_URL, MAIL_FROM, PUBLIC_URL; without smtpUrl nothing is sent. */
@@ -148,12 +156,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerKeyPruning(app, options.keysPerLearner);
   await registerAuth(app, session);
   await registerDocs(app);
+  await registerReminders(app, {
+    ...options.push,
+    subject: options.push?.subject ?? process.env.VAPID_SUBJECT,
+    endpointOrigins: options.push?.endpointOrigins ?? parseEndpointOrigins(process.env.PUSH_ENDPOINT_ORIGINS),
+  });
   registerMail(app, options.mail);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   await app.register(languageRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(pushKeyRoutes, { prefix: '/api' });
   await app.register(
     async (user) => {
       user.addHook('onRequest', user.requireUser);
@@ -170,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(exportRoutes);
       await user.register(importRoutes);
       await user.register(timerRoutes);
+      await user.register(reminderRoutes);
       await user.register(passwordChangeRoutes);
     },
     { prefix: '/api/user' },

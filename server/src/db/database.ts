@@ -153,6 +153,38 @@ export interface PasswordResetsTable {
   expires_at: number;
 }
 
+/** The server's VAPID key pair, one row (id 1), base64url (migration 20261126_03). */
+export interface PushKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: number;
+}
+
+/** A learner's daily reminder (migration 20261126_03). */
+export interface RemindersTable {
+  user_id: number;
+  enabled: number;
+  /** Local wall time "HH:MM" in time_zone. */
+  time: string;
+  time_zone: string;
+  skip_when_goal_met: number;
+  /** Epoch ms of the next firing; null while the reminder is off. */
+  next_due_at: number | null;
+  /** The learner day (YYYY-MM-DD) whose reminder was last claimed. */
+  last_sent_day: string | null;
+}
+
+/** A device's push subscription (migration 20261126_03). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   languages: LanguagesTable;
@@ -167,5 +199,8 @@ export interface Database {
   stats_buckets: StatsBucketsTable;
   idempotency_keys: IdempotencyKeysTable;
   timers: TimersTable;
+  push_keys: PushKeysTable;
+  reminders: RemindersTable;
+  push_subscriptions: PushSubscriptionsTable;
   stopped_timers: StoppedTimersTable;
 }

@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database';
 import { forgetAccount } from './rateLimits';
+import { forgetReminders } from './reminders';
 
 export const findUserByEmail = (db: Kysely<Database>, email: string) =>
   db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
@@ -23,6 +24,7 @@ export async function createUser(db: Kysely<Database>, email: string, passwordHa
 export async function deleteUser(db: Kysely<Database>, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+    await forgetReminders(trx, userId);
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     if (user) await forgetAccount(trx, user.email);
   });

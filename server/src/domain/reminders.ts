@@ -1,0 +1,74 @@
+/**
+ * The daily reminder's rules (contract, fourth edition): the settings and their bounds, which
+ * learner day a firing belongs to, whether that day still needs a nudge, and what it says.
+ */
+import type { Kysely } from 'kysely';
+import { isRestDay } from '@common/streakRule';
+import { findDay } from '../db/activity';
+import type { Database } from '../db/database';
+import { goalsInForce } from '../db/goals';
+import type { DueReminder, ReminderRow, ReminderSettings } from '../db/reminders';
+import { readRestDays } from '../db/restDays';
+import { ApiHttpError } from '../plugins/errors';
+import { totalOf } from './activityRecord';
+import { goalOn } from './goals';
+import { learnerToday } from './learnerDay';
+import { isReminderTime, isTimeZone, nextFiringAfter } from './reminderTime';
+
+export const DEFAULT_REMINDER: ReminderSettings = { enabled: false, time: '20:00', timeZone: 'UTC', skipWhenGoalMet: true };
+
+/** Past this, a firing is dropped: a server that was down sends no reminder at 3 am. */
+export const REMINDER_LATEST_MS = 10 * 60_000;
+
+export const toSettings = (row: ReminderRow | undefined): ReminderSettings =>
+  row
+    ? { enabled: Number(row.enabled) === 1, time: row.time, timeZone: row.time_zone, skipWhenGoalMet: Number(row.skip_when_goal_met) === 1 }
+    : { ...DEFAULT_REMINDER };
+
+export function assertReminderSettings(settings: ReminderSettings): void {
+  if (!isReminderTime(settings.time)) throw new ApiHttpError(400, 'INVALID_INPUT', 'time must be a local time from 00:00 to 23:59, written HH:MM.');
+  if (!isTimeZone(settings.timeZone)) throw new ApiHttpError(400, 'INVALID_INPUT', `timeZone must be an IANA time zone name such as Europe/Berlin, not "${settings.timeZone}".`);
+}
+
+/**
+ * The next firing of saved settings at `nowMs`: today's, while it is due and not yet
+ * REMINDER_LATEST_MS late (a reminder set for 20:00 at 20:04 still fires today), else the next.
+ */
+export function nextDueAt(settings: ReminderSettings, nowMs: number): number | null {
+  if (!settings.enabled) return null;
+  return nextFiringAfter(nowMs - REMINDER_LATEST_MS, settings.time, settings.timeZone);
+}
+
+/** The learner day a firing belongs to: their today at that instant, by their day boundary. */
+export const dayOfFiring = (reminder: Pick<DueReminder, 'timeZone' | 'dayEndsAtHour'>, firingMs: number): string =>
+  learnerToday(new Date(firingMs), reminder.timeZone, reminder.dayEndsAtHour);
+
+export type Nudge = { title: string; body: string; url: string };
+
+const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
+
+/**
+ * What the reminder says on `day`, or null when it stays silent: a rest day, or (with
+ * skipWhenGoalMet) a day whose minutes in the current language already reach that day's goal or
+ * which the learner marked achieved.
+ */
+export async function nudgeFor(db: Kysely<Database>, reminder: Pick<DueReminder, 'userId' | 'language' | 'skipWhenGoalMet'>, day: string): Promise<Nudge | null> {
+  const title = 'LinguaLog';
+  const url = '/dashboard';
+  if (isRestDay(day, await readRestDays(db, reminder.userId))) return null;
+  if (!reminder.language) return { title, body: 'Choose a language and log your first minutes today.', url };
+  const key = { userId: reminder.userId, language: reminder.language };
+  const [record, goals] = await Promise.all([findDay(db, { ...key, date: day }), goalsInForce(db, key.userId, key.language, day, day)]);
+  const goal = goalOn(goals, day);
+  const minutes = record ? totalOf(record) : 0;
+  const met = minutes >= goal || record?.achieved_override === 1;
+  if (met && reminder.skipWhenGoalMet) return null;
+  const body = met ? `Today's goal in ${reminder.language} is met. A few more minutes?` : `${minutesText(Math.max(1, goal - minutes))} to today's goal in ${reminder.language}`;
+  return { title, body, url };
+}
+
+/** The answer of a test reminder: the same words as today's, and never silent. */
+export async function testNudge(db: Kysely<Database>, reminder: Pick<DueReminder, 'userId' | 'language'>, day: string): Promise<Nudge> {
+  const nudge = await nudgeFor(db, { ...reminder, skipWhenGoalMet: false }, day);
+  return nudge ?? { title: 'LinguaLog', body: 'Today is a rest day. Reminders will reach this device.', url: '/dashboard' };
+}

@@ -1,0 +1,74 @@
+/**
+ * Sends one Web Push message with the `web-push` library (VAPID, RFC 8292; aes128gcm, RFC 8291).
+ * What is ours: the https agent it sends through. Its `lookup` resolves the push service's name
+ * itself, every address, and refuses to connect when any of them is internal (pushEndpoint.ts),
+ * so a name that pointed somewhere public when the learner subscribed and points into the host's
+ * network now (DNS rebinding) gets no request. The address checked is the address connected to:
+ * there is no second look-up. `https.request` follows no redirect, so a 3xx is an answer, never a
+ * second request. Origins in PUSH_ENDPOINT_ORIGINS go through an agent without that check.
+ */
+import { lookup, type LookupAddress } from 'node:dns';
+import { Agent, type AgentOptions } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import webpush from 'web-push';
+import { isAllowedOrigin, isInternalAddress } from '../domain/pushEndpoint';
+
+export type PushMessage = { endpoint: string; p256dh: string; auth: string };
+/** sent: accepted by the push service; gone: 404 or 410, the subscription is dead; failed: anything else. */
+export type PushOutcome = 'sent' | 'gone' | 'failed';
+export type PushSend = (subscription: PushMessage, payload: string, vapid: { subject: string; publicKey: string; privateKey: string }) => Promise<PushOutcome>;
+
+/** A reminder says nothing useful the next day. */
+export const PUSH_TTL_SECONDS = 12 * 60 * 60;
+const SEND_TIMEOUT_MS = 10_000;
+
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    const refused = addresses.find((a) => isInternalAddress(a.address));
+    if (refused || addresses.length === 0) {
+      const error = Object.assign(new Error(`push service ${hostname} resolves to an internal address`), { code: 'EPUSHINTERNAL' });
+      return callback(error, '', 0);
+    }
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    return callback(null, addresses[0].address, addresses[0].family);
+  });
+};
+
+export interface PushSenderOptions {
+  /** Origins sent to whatever their address (PUSH_ENDPOINT_ORIGINS). */
+  allowedOrigins: readonly string[];
+  /** Extra certificate authorities to trust (tests' local push service); else Node's, with NODE_EXTRA_CA_CERTS. */
+  ca?: string | Buffer;
+}
+
+export function pushSender({ allowedOrigins, ca }: PushSenderOptions): { send: PushSend; close(): void } {
+  const common: AgentOptions = { keepAlive: true, maxSockets: 16, ...(ca ? { ca } : {}) };
+  const guarded = new Agent({ ...common, lookup: guardedLookup });
+  const allowed = new Agent(common);
+  const send: PushSend = async (subscription, payload, vapid) => {
+    try {
+      await webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, payload, {
+        vapidDetails: vapid,
+        TTL: PUSH_TTL_SECONDS,
+        contentEncoding: 'aes128gcm',
+        urgency: 'normal',
+        timeout: SEND_TIMEOUT_MS,
+        agent: isAllowedOrigin(subscription.endpoint, allowedOrigins) ? allowed : guarded,
+      });
+      return 'sent';
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      return status === 404 || status === 410 ? 'gone' : 'failed';
+    }
+  };
+  return {
+    send,
+    close: () => {
+      guarded.destroy();
+      allowed.destroy();
+    },
+  };
+}
+
+export const makeVapidKeys = () => webpush.generateVAPIDKeys();

@@ -1,0 +1,154 @@
+/** The daily reminder (contract, fourth edition): the VAPID key, the settings and the devices reminded. */
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, underUser } from '@common/apiPaths';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { emptyQuery, noContent } from '@common/schemas/primitives';
+import {
+  PUSH_SUBSCRIPTIONS_MAX,
+  pushDeviceListSchema,
+  pushEndpointBodySchema,
+  pushSubscriptionSchema,
+  reminderSchema,
+  testReminderAnswerSchema,
+  vapidKeySchema,
+  type PushDeviceList,
+  type Reminder,
+  type TestReminderAnswer,
+} from '@common/schemas/reminders';
+import { deleteSubscription, listSubscriptions, readReminder, saveReminder, saveSubscription } from '../db/reminders';
+import { endpointProblem, subscriptionKeysProblem } from '../domain/pushEndpoint';
+import { assertReminderSettings, nextDueAt, toSettings } from '../domain/reminders';
+import { ApiHttpError } from '../plugins/errors';
+import { publicErrors, readErrors, security, writeErrors } from './schemas';
+
+const ENDPOINT_RULE =
+  'The endpoint must be an https: URL and must not name a loopback, private, link-local, shared (100.64/10), multicast, ' +
+  'reserved or otherwise internal address (IPv4 in any notation, IPv6, IPv4-mapped IPv6), nor a name such as localhost or one ' +
+  'ending in .localhost, .local or .internal, unless its origin is listed in PUSH_ENDPOINT_ORIGINS; else 400 INVALID_INPUT. ' +
+  'When a push is sent, every address the name resolves to is checked again, and no redirect is followed.';
+
+/** GET /api/push/key: no session needed (the browser subscribes with it before anything else). */
+export async function pushKeyRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.get(API_PATHS.pushKey, {
+    schema: {
+      tags: ['reminder'],
+      summary: "The server's VAPID public key",
+      description: 'Made at first start and kept in the database, so every process signs with the same pair. No session needed.',
+      querystring: emptyQuery,
+      response: { 200: vapidKeySchema, ...publicErrors() },
+    },
+    handler: async () => ({ publicKey: app.reminders.publicKey }),
+  });
+}
+
+export async function reminderRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+
+  app.get(underUser(API_PATHS.reminder), {
+    schema: {
+      tags: ['reminder'],
+      summary: 'The daily reminder',
+      description: 'A learner who never set it: `{"enabled": false, "time": "20:00", "timeZone": "UTC", "skipWhenGoalMet": true}`.',
+      security,
+      querystring: emptyQuery,
+      response: { 200: reminderSchema, ...readErrors() },
+    },
+    handler: async (request): Promise<Reminder> => toSettings(await readReminder(app.db, request.userId)),
+  });
+
+  app.put(underUser(API_PATHS.reminder), {
+    schema: {
+      tags: ['reminder'],
+      summary: 'Set the daily reminder',
+      description:
+        'All four fields. `time` 00:00 to 23:59 (local wall time in `timeZone`), `timeZone` an IANA zone name; else 400 INVALID_INPUT. ' +
+        'With the reminder on, one push goes to each of the learner\'s devices once per learner day (their day boundary counts), ' +
+        'at the first minute at or after `time` in `timeZone` (a time skipped by a DST change fires when the clocks jump; a repeated ' +
+        'one at its first occurrence), never more than 10 minutes late, unless today is a rest day or `skipWhenGoalMet` and today\'s ' +
+        'minutes in the current language reach today\'s goal (or the day is marked achieved). Saving a time up to 10 minutes past ' +
+        'still reminds today, unless today\'s reminder was already sent.',
+      security,
+      querystring: emptyQuery,
+      body: reminderSchema,
+      response: { 200: { ...reminderSchema, description: 'The saved reminder' }, ...writeErrors() },
+    },
+    handler: async (request): Promise<Reminder> => {
+      const settings = request.body;
+      assertReminderSettings(settings);
+      await saveReminder(app.db, request.userId, settings, nextDueAt(settings, app.now().getTime()));
+      return toSettings(await readReminder(app.db, request.userId));
+    },
+  });
+
+  app.post(underUser(API_PATHS.reminderTest), {
+    schema: {
+      tags: ['reminder'],
+      summary: 'Send a test reminder to one device now',
+      description:
+        "`endpoint`: one of the learner's devices (this device, in the app). The push has today's words and is sent whatever the " +
+        "goal or rest day; it does not count as the day's reminder. An endpoint the learner has not added: 400 INVALID_INPUT.",
+      security,
+      querystring: emptyQuery,
+      body: pushEndpointBodySchema,
+      response: { 200: testReminderAnswerSchema, ...writeErrors() },
+    },
+    handler: async (request): Promise<TestReminderAnswer> => {
+      const result = await app.reminders.sendTest(request.userId, request.body.endpoint);
+      if (!result) throw new ApiHttpError(400, 'INVALID_INPUT', 'This device is not on the list of devices to remind; add it first.');
+      return { result };
+    },
+  });
+
+  app.post(underUser(API_PATHS.pushSubscriptions), {
+    schema: {
+      tags: ['reminder'],
+      summary: 'Add a device to remind',
+      description:
+        `The body is a browser's PushSubscription.toJSON() (\`expirationTime\` may be present and is not used). ${ENDPOINT_RULE} ` +
+        '`keys.p256dh` must be an uncompressed P-256 point on the curve (65 bytes) and `keys.auth` 16 bytes, base64url; else ' +
+        `400 INVALID_INPUT. The same endpoint again replaces its keys (and keeps its place). At most ${PUSH_SUBSCRIPTIONS_MAX} ` +
+        'devices per learner: adding another drops the oldest. An endpoint belongs to each learner who adds it on that device.',
+      security,
+      querystring: emptyQuery,
+      body: pushSubscriptionSchema,
+      response: { 201: { type: 'null', description: 'Added (or its keys replaced)' }, ...writeErrors() },
+    },
+    handler: async (request, reply) => {
+      const { endpoint, keys } = request.body;
+      const problem = endpointProblem(endpoint, app.reminders.allowedOrigins) ?? subscriptionKeysProblem(keys);
+      if (problem) throw new ApiHttpError(400, 'INVALID_INPUT', problem);
+      await saveSubscription(app.db, request.userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, app.now().getTime());
+      return reply.code(201).send(null);
+    },
+  });
+
+  app.get(underUser(API_PATHS.pushSubscriptions), {
+    schema: {
+      tags: ['reminder'],
+      summary: 'The devices reminded',
+      description: 'Oldest first; never the keys. `createdAt`: when the device was first added, ISO 8601 in UTC.',
+      security,
+      querystring: emptyQuery,
+      response: { 200: pushDeviceListSchema, ...readErrors() },
+    },
+    handler: async (request): Promise<PushDeviceList> =>
+      (await listSubscriptions(app.db, request.userId)).map((row) => ({ endpoint: row.endpoint, createdAt: new Date(Number(row.created_at)).toISOString() })),
+  });
+
+  app.delete(underUser(API_PATHS.pushSubscriptions), {
+    schema: {
+      tags: ['reminder'],
+      summary: 'Stop reminding a device',
+      description: 'Body `{endpoint}`. 204 whether or not the learner had that device (removing twice is no error).',
+      security,
+      querystring: emptyQuery,
+      body: pushEndpointBodySchema,
+      response: { 204: noContent, ...writeErrors() },
+    },
+    handler: async (request, reply) => {
+      await deleteSubscription(app.db, request.userId, request.body.endpoint);
+      return reply.code(204).send(null);
+    },
+  });
+}
