@@ -33,6 +33,7 @@ export const API_PATHS = {
   export: '/user/export',
   import: '/user/import',
   timer: '/user/timer',
+  tokens: '/user/tokens',
   pushKey: '/push/key',
   reminder: '/user/reminder',
   reminderTest: '/user/reminder/test',

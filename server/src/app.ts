@@ -11,6 +11,7 @@ import { registerDocs } from './plugins/docs';
 import { registerDraining } from './plugins/draining';
 import { registerErrors } from './plugins/errors';
 import { timerRoutes } from './routes/timer';
+import { tokenRoutes } from './routes/tokens';
 import { registerKeyPruning } from './plugins/keyPruning';
 import { registerHeavyCalls, type HeavyCallOptions } from './plugins/heavyCalls';
 import { registerInputHygiene } from './plugins/inputHygiene';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     endpointOrigins: options.push?.endpointOrigins ?? parseEndpointOrigins(process.env.PUSH_ENDPOINT_ORIGINS),
   });
   registerMail(app, options.mail);
+      await user.register(tokenRoutes);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(passwordResetRoutes, { prefix: '/api/auth' });

@@ -17,9 +17,10 @@ const milestones = { level1: 5, level2: 10, level3: 20, level4: 40, level5: 80, 
 
 /** A learner with data of every kind in Spanish. */
 async function busyLearner(): Promise<{ api: Caller; cookie: string; email: string }> {
-  const { cookie, email } = await signUp(t.app);
+  const { cookie, email, password } = await signUp(t.app);
   await withLanguage(t.app, cookie, 'Spanish');
   const api = caller(t.app, cookie);
+  await api.post('/api/user/tokens', { name: 'Anki', scope: 'log', password });
   const today = todayIso();
   await api.post('/api/user/daily-goal', { dailyGoalMinutes: 90, date: today });
   await api.post('/api/user/previous-time', { previousHours: 30 });

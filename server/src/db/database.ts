@@ -185,7 +185,20 @@ export interface PushSubscriptionsTable {
   created_at: number;
 }
 
+/** A personal access token: only the secret's SHA-256 is kept (migration 20261126_02). */
+export interface AccessTokensTable {
+  /** A random string, the learner's handle for the token (list, revoke). */
+  id: string;
+  user_id: number;
+  token_hash: string;
+  name: string;
+  scope: 'log' | 'read';
+  created_at: number;
+  last_used_at: number | null;
+}
+
 export interface Database {
+  access_tokens: AccessTokensTable;
   users: UsersTable;
   languages: LanguagesTable;
   password_resets: PasswordResetsTable;

@@ -10,6 +10,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
+import { registerTokenAccess, usesBearer } from './accessTokens';
 import { ApiHttpError } from './errors';
 import { HashQueue, type HashQueueOptions } from './hashQueue';
 import { hashPassword, type HashCost } from './password';
@@ -75,6 +76,7 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
   const cookieName = sessionCookieName(options.secureCookie);
   app.decorateRequest('userId', 0);
   app.decorateRequest('account', null);
+  registerTokenAccess(app);
 
   const cookieOptions = {
     path: '/',
@@ -97,6 +99,8 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
   });
 
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    // A bearer call was authenticated by its token already (plugins/accessTokens.ts): the cookie is not even read.
+    if (usesBearer(request)) return;
     const token = request.cookies[cookieName];
     const session = await sessionUser(app, options, token);
     if (session === null) {

@@ -14,20 +14,33 @@ const DESCRIPTION = `API of the LinguaLog language-learning progress tracker.
 * State-changing calls (POST, PATCH, DELETE) that carry a body must send \`Content-Type: application/json\` (else 415), and a browser Origin must be this server or a configured CORS origin (else 403 FORBIDDEN_ORIGIN).
 * Data (activity, goal, previous hours, milestones) belongs to one user and one language: the current language, unless a \`language\` query names another. Reads before any language is chosen answer the defaults or empty lists; writes that need a language answer 409 NO_LANGUAGE. Reading a valid language the user never picked answers that language's defaults (the settings screen previews it); an unknown name is 400 UNKNOWN_LANGUAGE.
 * Dates are \`YYYY-MM-DD\` in the learner's own time zone. A date counts as "today" when it is within one day of the server's UTC date (time zones run from UTC-12 to UTC+14); a later date is 400 FUTURE_DATE.
-* Sign-in and sign-up are rate limited per IP address and per email address (429 RATE_LIMITED with Retry-After).`;
+* Sign-in and sign-up are rate limited per IP address and per email address (429 RATE_LIMITED with Retry-After).
+* Tools log with a personal access token instead of the cookie: \`Authorization: Bearer lingualog_pat_...\` on a call under \`/api/user\` is the token's learner, whatever cookie comes with it (any other Authorization scheme there is 401). A \`read\` token may make every GET under \`/api/user\` except the tokens; a \`log\` token also adds and edits minutes (POST and PATCH \`/api/user/daily-activity\`) and runs the timer. Anything else is 403 TOKEN_SCOPE; an unknown, revoked or malformed token is 401 UNAUTHENTICATED. At most 120 calls a minute per token (429 RATE_LIMITED with Retry-After), counted for every call the token authenticates. Token calls may come from any origin (CORS without credentials); never put a token in a URL. Retry an add with the same \`Idempotency-Key\`.`;
 
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'LinguaLog API', version: '1.0.0', description: DESCRIPTION },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal access token (`lingualog_pat_...`) made in Settings or with POST /api/user/tokens, sent as `Authorization: Bearer <token>`. ' +
+              'Each call under /api/user states what a token may do (its description and `x-token-scope`: `read`, `log`, or null for session only).',
+          },
+        },
+      },
       tags: [
         { name: 'auth', description: 'Sign-up, sign-in and sessions' },
         { name: 'languages', description: 'Languages and the current language' },
         { name: 'settings', description: 'Daily goal, previous hours and level milestones, per language' },
         { name: 'activity', description: 'Minutes logged per day and skill' },
         { name: 'progress', description: 'Totals, level and account' },
+        { name: 'tokens', description: 'Personal access tokens for tools (session only)' },
         { name: 'operations', description: 'For the proxy and deploy scripts in front of the processes' },
       ],
     },

@@ -1,12 +1,15 @@
 /**
- * Browser-facing protections: CORS for the configured origins only, security headers, and the
+ * Browser-facing protections: CORS with credentials for the configured origins (and, for the
+ * cookie-free token calls under /api/user, without them for any origin), security headers, and the
  * CSRF defences for state-changing calls (JSON-only bodies, Origin must be ours or allowed, and
  * the browser's Fetch Metadata: a call it marks `cross-site` or `same-site` must come from an
  * allowed Origin, so a sibling subdomain or a request without Origin cannot change anything).
- * Cookies are SameSite as well, but these checks do not depend on the browser honouring it.
+ * Cookies are SameSite as well, but these checks do not depend on the browser honouring it. A
+ * bearer call is exempt from the Origin checks: it never reads the cookie, whatever it carries.
  */
 import cors from '@fastify/cors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { USER_PREFIX, usesBearer } from './accessTokens';
 import { sendError } from './errors';
 import { registerSecurityHeaders } from './securityHeaders';
 
@@ -43,16 +46,34 @@ function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType.trim());
 }
 
+const isUserPath = (url: string) => url === USER_PREFIX || /^\/api\/user[/?]/.test(url);
+
+function checkMediaType(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  if (hasBody(request) && !isJson(request.headers['content-type'])) {
+    return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+  }
+  return undefined;
+}
+
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const allowed = new Set(options.corsOrigins);
 
-  await app.register(cors, {
-    origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin) ? origin : false),
-    credentials: true,
+  const shared = {
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'Idempotency-Key'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     exposedHeaders: ['Idempotent-Replayed', 'Retry-After'],
     maxAge: 600,
+  };
+  // A configured origin: cookie calls, with credentials. Any other origin, under /api/user only:
+  // token calls, which carry no cookie, so `*` without credentials (a browser then never exposes
+  // an answer to a call that sent cookies). A preflight carries no Authorization, so the path decides.
+  await app.register(cors, {
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && allowed.has(origin)) callback(null, { ...shared, origin, credentials: true });
+      else if (isUserPath(request.url)) callback(null, { ...shared, origin: '*', credentials: false });
+      else callback(null, { origin: false });
+    },
   });
 
   registerSecurityHeaders(app, {
@@ -64,6 +85,9 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
 
   app.addHook('onRequest', async (request, reply) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // A bearer call under /api/user never reads the cookie (plugins/accessTokens.ts): there is
+    // nothing a forged request could borrow, so any origin may make it.
+    if (usesBearer(request)) return checkMediaType(request, reply);
     const origin = request.headers.origin;
     const allowedOrigin = origin !== undefined && allowed.has(origin);
     const foreignOrigin = origin !== undefined && origin !== `${request.protocol}://${request.host}` && !allowedOrigin;
@@ -73,9 +97,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     if (foreignOrigin || otherSite) {
       return sendError(reply, 403, 'FORBIDDEN_ORIGIN', 'Requests from this site are not allowed.');
     }
-    if (hasBody(request) && !isJson(request.headers['content-type'])) {
-      return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
-    }
+    return checkMediaType(request, reply);
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -1,0 +1,74 @@
+/** Shapes and limits of personal access tokens (contract, fourth edition). */
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** Every token starts with it, so a leaked one is recognisable (secret scanners, logs). */
+export const ACCESS_TOKEN_PREFIX = 'lingualog_pat_';
+/** A name's length after trimming, in characters (code points). */
+export const TOKEN_NAME_MAX_LENGTH = 60;
+export const MAX_TOKENS_PER_LEARNER = 20;
+export const TOKEN_CALLS_PER_MINUTE = 120;
+export const TOKEN_SCOPES = ['log', 'read'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export const createTokenSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'scope', 'password'],
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: TOKEN_NAME_MAX_LENGTH,
+      description: `1 to ${TOKEN_NAME_MAX_LENGTH} characters; stored trimmed, and blank after trimming is 400 INVALID_INPUT`,
+    },
+    scope: {
+      type: 'string',
+      enum: TOKEN_SCOPES,
+      description: '`log`: the reads, adds, edits and the timer; `read`: the reads only',
+    },
+    password: { type: 'string', minLength: 1, maxLength: 1000, description: "The account's password, taken exactly as typed" },
+  },
+} as const;
+export type CreateToken = FromSchema<typeof createTokenSchema>;
+
+const tokenProperties = {
+  id: { type: 'string', description: 'A random string naming the token in this list and in DELETE' },
+  name: { type: 'string' },
+  scope: { type: 'string', enum: TOKEN_SCOPES },
+  createdAt: { type: 'string', description: 'ISO 8601 instant in UTC' },
+  lastUsedAt: {
+    anyOf: [{ type: 'null' }, { type: 'string' }],
+    description: 'ISO 8601 instant in UTC of the last call it made, to the minute (written at most once a minute); null before the first',
+  },
+} as const;
+
+export const accessTokenSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'scope', 'createdAt', 'lastUsedAt'],
+  properties: tokenProperties,
+} as const;
+export type AccessToken = FromSchema<typeof accessTokenSchema>;
+
+export const accessTokenListSchema = { type: 'array', items: accessTokenSchema, description: 'Oldest first; never the secrets' } as const;
+
+export const createdTokenSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'scope', 'createdAt', 'lastUsedAt', 'token'],
+  properties: {
+    ...tokenProperties,
+    token: {
+      type: 'string',
+      description: `The secret, \`${ACCESS_TOKEN_PREFIX}\` then 43 base64url characters (32 random bytes). Shown in this answer only: the server keeps its SHA-256`,
+    },
+  },
+} as const;
+export type CreatedToken = FromSchema<typeof createdTokenSchema>;
+
+export const tokenParamsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;

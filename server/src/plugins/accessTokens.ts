@@ -1,0 +1,162 @@
+/**
+ * Personal access tokens on the wire (contract, fourth edition). `Authorization: Bearer <token>`
+ * on a call under /api/user is the token's learner, whatever cookie comes with it; what a token
+ * may do is decided once per route, when it is registered (config.tokenAccess, derived from the
+ * contract's rule unless the route sets it), so a route added later is session-only unless it is
+ * a GET. Every call looks the token up in the database (one indexed read) and counts it there,
+ * so a revocation and the per-minute limit hold across processes.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { API_ERRORS, errorSchema } from '@common/schemas/errors';
+import { ACCESS_TOKEN_PREFIX, TOKEN_CALLS_PER_MINUTE } from '@common/schemas/tokens';
+import { findAccessToken, markTokenUsed, tokenCounterKey } from '../db/accessTokens';
+import { countAttempt } from '../db/rateLimits';
+import { ApiHttpError } from './errors';
+
+/** What a token may do on a route: `read` any token, `log` a log token, `none` no token (session only). */
+export type TokenAccess = 'read' | 'log' | 'none';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set for every route under /api/user (see tokenAccessFor); a route may set it itself. */
+    tokenAccess?: TokenAccess;
+  }
+}
+
+export const USER_PREFIX = '/api/user';
+/** Sign-in, sign-out and the session check: a token may make none of them (403 TOKEN_SCOPE). */
+const AUTH_PREFIX = '/api/auth';
+const MINUTE_MS = 60 * 1000;
+/** 32 random bytes, base64url: 43 characters. */
+const SECRET_BYTES = 32;
+const TOKEN_SHAPE = new RegExp(`^${ACCESS_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
+/** The scheme is case-insensitive (RFC 9110); another scheme (a proxy's Basic) is not a token and is ignored. */
+const BEARER_SCHEME = /^bearer(\s|$)/i;
+const BEARER = /^Bearer +(\S+) *$/i;
+
+export const mintSecret = (): string => ACCESS_TOKEN_PREFIX + randomBytes(SECRET_BYTES).toString('base64url');
+export const hashSecret = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+
+const isUnder = (url: string, path: string) => url === path || url.startsWith(`${path}/`);
+
+/**
+ * The contract's rule: every GET under /api/user except the tokens; with scope `log` also POST and
+ * PATCH /api/user/daily-activity and the timer calls; nothing else.
+ */
+export function tokenAccessFor(method: string, url: string): TokenAccess {
+  if (isUnder(url, `${USER_PREFIX}/tokens`)) return 'none';
+  if (method === 'GET' || method === 'HEAD') return 'read';
+  if ((method === 'POST' || method === 'PATCH') && url === `${USER_PREFIX}/daily-activity`) return 'log';
+  if (isUnder(url, `${USER_PREFIX}/timer`)) return 'log';
+  return 'none';
+}
+
+const ACCESS_TEXT: Record<TokenAccess, string> = {
+  read: 'Access tokens: any token (scope `read` or `log`) may make this call.',
+  log: 'Access tokens: a `log` token may make this call; a `read` token is 403 TOKEN_SCOPE.',
+  none: 'Session only: a call with an access token is 403 TOKEN_SCOPE.',
+};
+
+interface ErrorAnswer {
+  properties: { error: { enum?: readonly string[] } & Record<string, unknown> } & Record<string, unknown>;
+  description?: string;
+}
+
+/** The route's error answer of a status with one more code (a new answer when it had none). */
+function withCode(existing: unknown, code: keyof typeof API_ERRORS): unknown {
+  const text = `${code}: ${API_ERRORS[code].description}`;
+  if (!existing || typeof existing !== 'object') {
+    return { ...errorSchema, properties: { ...errorSchema.properties, error: { ...errorSchema.properties.error, enum: [code] } }, description: text };
+  }
+  const answer = existing as ErrorAnswer;
+  const codes = answer.properties.error.enum;
+  if (codes?.includes(code)) return answer;
+  return {
+    ...answer,
+    properties: { ...answer.properties, error: { ...answer.properties.error, ...(codes ? { enum: [...codes, code] } : {}) } },
+    description: [answer.description, text].filter(Boolean).join('; '),
+  };
+}
+
+/** The route's access, and its OpenAPI side: the security it accepts, the scope it needs, the token errors. */
+function describeAccess(route: RouteOptions, access: TokenAccess): void {
+  const schema = route.schema;
+  if (!schema || typeof schema !== 'object') return;
+  const response = { ...(schema.response as Record<string, unknown> | undefined) };
+  response[403] = withCode(response[403], 'TOKEN_SCOPE');
+  if (access !== 'none') response[429] = withCode(response[429], 'RATE_LIMITED');
+  const description = [schema.description, ACCESS_TEXT[access]].filter(Boolean).join('\n\n');
+  route.schema = {
+    ...schema,
+    description,
+    response,
+    security: access === 'none' ? [{ session: [] }] : [{ session: [] }, { bearerAuth: [] }],
+    ['x-token-scope' as string]: access === 'none' ? null : access,
+  };
+}
+
+export function registerTokenAccess(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (isUnder(url, AUTH_PREFIX)) {
+      route.config = { ...route.config, tokenAccess: 'none' };
+      return;
+    }
+    if (!isUnder(url, USER_PREFIX)) return;
+    const method = Array.isArray(route.method) ? route.method[0] : route.method;
+    const access = route.config?.tokenAccess ?? tokenAccessFor(String(method), url);
+    route.config = { ...route.config, tokenAccess: access };
+    if (method !== 'HEAD') describeAccess(route, access);
+  });
+  // Before any route's own hooks (requireUser skips the cookie for these requests).
+  app.addHook('onRequest', async (request) => {
+    if (usesBearer(request)) await authenticateBearer(app, request);
+  });
+}
+
+/**
+ * Whether this request is answered by its bearer token alone: its route is under /api/user or
+ * /api/auth and it carries `Authorization: Bearer …`. Such a request never reads the cookie.
+ */
+export const usesBearer = (request: FastifyRequest): boolean =>
+  request.routeOptions.config.tokenAccess !== undefined && BEARER_SCHEME.test(request.headers.authorization ?? '');
+
+const unauthenticated = () => new ApiHttpError(401, 'UNAUTHENTICATED', 'The access token is unknown, revoked or malformed.');
+
+/**
+ * Authenticates the request by its bearer token (401 unknown, revoked or malformed; 429 past the
+ * token's calls a minute; 403 when the route is beyond its scope) and fills request.userId and
+ * request.account as the session does. A refused call leaves lastUsedAt as it was.
+ */
+export async function authenticateBearer(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (secret === undefined || !TOKEN_SHAPE.test(secret)) throw unauthenticated();
+  const token = await findAccessToken.takeFirst(app.db, { tokenHash: hashSecret(secret) });
+  if (!token) throw unauthenticated();
+  const now = app.now().getTime();
+  const { count, windowStart } = await countAttempt(app.db, tokenCounterKey(token.id), MINUTE_MS, now);
+  if (count > TOKEN_CALLS_PER_MINUTE) {
+    const retryAfter = Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+    throw new ApiHttpError(
+      429,
+      'RATE_LIMITED',
+      `This access token made more than ${TOKEN_CALLS_PER_MINUTE} calls this minute. Please wait ${retryAfter} seconds and try again.`,
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+  const access = request.routeOptions.config.tokenAccess;
+  if (access === 'none' || (access === 'log' && token.scope !== 'log')) {
+    throw new ApiHttpError(
+      403,
+      'TOKEN_SCOPE',
+      access === 'none'
+        ? 'An access token may not make this call: sign in to the app for it.'
+        : 'This access token may only read: make a "log" token to add time.',
+    );
+  }
+  const lastUsed = token.last_used_at === null ? null : Number(token.last_used_at);
+  if (lastUsed === null || now - lastUsed >= MINUTE_MS) await markTokenUsed(app.db, token.id, now, MINUTE_MS);
+  request.userId = Number(token.user_id);
+  request.account = { email: token.email, currentLanguage: token.current_language };
+}
