@@ -1,7 +1,7 @@
 /**
  * A push service of our own for the tests (no internet): an HTTPS server on 127.0.0.1 with a
  * certificate made here by openssl, that checks each request's VAPID JWT (ES256, signed with the
- * server's public key, `aud` its origin, `exp` within a day) and decrypts the aes128gcm payload
+ * server's public key, `aud` the origin the request was sent to, `exp` within a day) and decrypts the aes128gcm payload
  * with the device's private key (http_ece, the library web-push itself uses), then answers what
  * the test asks for that device (201, or 410 for a dead subscription). The app under test trusts
  * the certificate through its `push.ca` option (the sender's https agent); `origin` goes in its
@@ -87,7 +87,7 @@ export async function startPushService(): Promise<{
       try {
         if (!device) throw new Error(`unknown device ${req.url}`);
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${req.headers['content-encoding']}`);
-        const audience = checkVapid(req.headers.authorization, serverKeys, origin, Math.floor(Date.now() / 1000));
+        const audience = checkVapid(req.headers.authorization, serverKeys, `https://${req.headers.host}`, Math.floor(Date.now() / 1000));
         const { status, location } = statuses.get(name) ?? { status: 201 };
         if (status === 201) {
           const plain = ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth });
