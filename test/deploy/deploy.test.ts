@@ -139,6 +139,76 @@ test('the sign-in limit counts the client address, and a forged X-Forwarded-For 
   }
 });
 
+/** Whether a TLS 1.2 handshake with nginx succeeds offering only `cipher` (the client side allows any, SECLEVEL 0). */
+function handshakes(cipher: string): { ok: boolean; output: string } {
+  const { port } = new URL(site.origin);
+  const args = ['s_client', '-connect', `127.0.0.1:${port}`, '-tls1_2', '-cipher', `${cipher}:@SECLEVEL=0`];
+  try {
+    const output = execFileSync('openssl', args, { input: '', encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], timeout: 10_000 });
+    return { ok: /Cipher is (?!\(NONE\))/.test(output), output };
+  } catch (error) {
+    return { ok: false, output: String((error as { stdout?: string }).stdout ?? '') };
+  }
+}
+
+test("TLS is Mozilla's intermediate: over TLS 1.2 only ECDHE with AEAD ciphers, and no session tickets", { skip }, () => {
+  const fs = handshakes('ECDHE-RSA-AES128-GCM-SHA256');
+  assert.ok(fs.ok, 'an ECDHE-GCM cipher (forward secrecy, AEAD) is accepted');
+  assert.doesNotMatch(fs.output, /TLS session ticket:/, 'no session ticket (its key would never rotate)');
+  assert.ok(handshakes('ECDHE-RSA-CHACHA20-POLY1305').ok, 'ChaCha20-Poly1305 is accepted');
+  for (const [family, cipher] of [
+    ['CBC with SHA-1', 'ECDHE-RSA-AES128-SHA'],
+    ['CBC with SHA-256', 'ECDHE-RSA-AES128-SHA256'],
+    ['no forward secrecy (RSA key exchange)', 'AES128-GCM-SHA256'],
+    ['no forward secrecy, CBC with SHA-1', 'AES256-SHA'],
+  ]) {
+    assert.equal(handshakes(cipher).ok, false, `${family} (${cipher}) is refused`);
+  }
+});
+
+test("nginx shows no version; X-Forwarded-Host is nginx's own, so a forged one cannot pass a write's Origin check", { skip }, async () => {
+  const visitor = new Learner(site.origin, site.ca);
+  try {
+    const missing = await visitor.request('GET', '/assets/missing-0000.js');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.headers.server, 'nginx');
+    assert.doesNotMatch(missing.body, /nginx\/\d/);
+  } finally {
+    visitor.close();
+  }
+  const learner = await signUp();
+  const forged = await learner.request('POST', '/api/user/daily-goal', { dailyGoalMinutes: 30, date: new Date().toISOString().slice(0, 10) }, {
+    origin: 'https://evil.example',
+    'x-forwarded-host': 'evil.example',
+  });
+  assert.equal(forged.status, 403, forged.body);
+  assert.equal(JSON.parse(forged.body).error, 'FORBIDDEN_ORIGIN');
+  const own = await learner.request('GET', '/api/auth/check', undefined, { 'x-forwarded-host': 'evil.example' });
+  assert.equal(own.status, 200, 'the header changes nothing for a request of our own origin');
+});
+
+test('port 80 redirects to the configured server name, whatever Host the request names', { skip }, () => {
+  const location = execFileSync('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{redirect_url}', '-H', 'Host: evil.example', `${site.httpOrigin}/dashboard?tab=1`], { encoding: 'utf8' });
+  assert.equal(location, '301 https://lingualog.example.org/dashboard?tab=1');
+});
+
+test("a body past nginx's limit is the API's JSON 413, on a call (16 KiB) and on the import (5 MiB)", { skip }, async () => {
+  const learner = await signUp();
+  const date = new Date().toISOString().slice(0, 10);
+  const call = await learner.request('POST', '/api/user/daily-goal', { dailyGoalMinutes: 30, date, pad: 'x'.repeat(20_000) });
+  const add = await learner.request('POST', '/api/user/daily-activity', { date, readingDailyMins: 5, pad: 'x'.repeat(20_000) }, { 'idempotency-key': randomUUID() });
+  const file = await learner.request('POST', '/api/user/import', { source: 'lingualog-csv', mode: 'merge', content: 'x'.repeat(5.5 * 1024 * 1024) });
+  for (const answer of [call, add, file]) {
+    assert.equal(answer.status, 413, answer.body.slice(0, 200));
+    assert.match(String(answer.headers['content-type']), /^application\/json/);
+    assert.deepEqual(JSON.parse(answer.body), { error: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+  }
+  // Within the limits the servers still judge: a 3 MiB import reaches them.
+  const within = await learner.request('POST', '/api/user/import', { source: 'lingualog-csv', mode: 'merge', dryRun: true, content: `language,date\n${'x'.repeat(3 * 1024 * 1024)}` });
+  assert.equal(within.status, 400, within.body.slice(0, 200));
+  assert.equal(JSON.parse(within.body).error, 'INVALID_IMPORT');
+});
+
 test('a rolling restart during a stream of adds: nobody signed out, no request failed, exact totals', { skip }, async () => {
   const stream = await Promise.all([1, 2, 3, 4].map(() => signUp()));
   const running = addStream(stream);

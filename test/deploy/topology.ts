@@ -24,6 +24,8 @@ export const toolEnv = (runDir: string): NodeJS.ProcessEnv => ({ ...process.env,
 
 export interface Topology {
   origin: string;
+  /** nginx's plain-http server (the port-80 one of the recipe): it only redirects. */
+  httpOrigin: string;
   ca: Buffer;
   ports: number[];
   runDir: string;
@@ -119,6 +121,7 @@ export async function startTopology(extraEnv: Record<string, string>): Promise<T
     });
     return {
       origin,
+      httpOrigin: `http://127.0.0.1:${httpPort}`,
       ca: readFileSync(join(runDir, 'fullchain.pem')),
       ports,
       runDir,
