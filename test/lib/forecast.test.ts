@@ -52,3 +52,23 @@ describe('level forecast', () => {
     expect(sentence({ recentMins: 15 })).toMatch(/^At your pace of the last 30 days \(0\.5 min a day\), you reach Level 1 \(50 hours\) around \d+ \w+ 2043\.$/);
   });
 });
+
+describe('level forecast on the first days (issue #44)', () => {
+  it('says there is too little to forecast under 7 days since the first logged day, not "Level 2 around 2073"', () => {
+    const dayOne = { ...base, recentMins: 16, previousHours: 60, firstActivityDate: base.today };
+    expect(levelForecast(dayOne)).toEqual({ kind: 'too-early', level: 2, hours: 200, daysLeft: 6 });
+    expect(forecastSentence(levelForecast(dayOne))).toBe(
+      'Too early to tell when you reach Level 2: a forecast needs 7 days since your first logged day (6 more days).',
+    );
+    expect(sentence({ firstActivityDate: '2026-11-13' })).toMatch(/\(1 more day\)\.$/);
+  });
+
+  it('counts the pace from the first logged day: a week at 70 minutes a day is 70 min a day, not 17', () => {
+    expect(sentence({ recentMins: 7 * 70, firstActivityDate: '2026-11-12' })).toMatch(/^At your pace over the 7 days since you started \(70 min a day\), you reach Level 1/);
+  });
+
+  it('a learner who started before the window keeps the 30-day pace', () => {
+    expect(sentence({ firstActivityDate: '2020-01-01' })).toBe(sentence({}));
+    expect(sentence({ firstActivityDate: '2026-10-20' })).toBe(sentence({}));
+  });
+});

@@ -26,13 +26,13 @@ export function DailyHabits({ figures, summary, summaryFailed }: DailyHabitsProp
       <div>
         <dt>Goal reached, last 30 days</dt>
         <dd>
-          {percent(goal30.achieved, goal30.days)}% ({goal30.achieved} of {goal30.days} days)
+          {percent(goal30.achieved, goal30.days)}% ({goal30.achieved} of {plural(goal30.days, 'day')})
         </dd>
       </div>
       <div>
         <dt>Goal reached, last 90 days</dt>
         <dd>
-          {percent(goal90.achieved, goal90.days)}% ({goal90.achieved} of {goal90.days} days)
+          {percent(goal90.achieved, goal90.days)}% ({goal90.achieved} of {plural(goal90.days, 'day')})
         </dd>
       </div>
       <div>

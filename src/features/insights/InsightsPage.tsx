@@ -67,7 +67,7 @@ export function InsightsPage() {
         </Card>
         <Card aria-labelledby={ids.habits}>
           <PanelTitle id={ids.habits}>Daily habits</PanelTitle>
-          <DailyHabits figures={dailyFigures(days.buckets)} summary={data.summary} summaryFailed={data.summaryFailed} />
+          <DailyHabits figures={dailyFigures(days.buckets, data.summary?.firstActivityDate)} summary={data.summary} summaryFailed={data.summaryFailed} />
         </Card>
         <Card aria-labelledby={ids.balance}>
           <PanelTitle id={ids.balance}>Skill balance</PanelTitle>

@@ -56,9 +56,13 @@ export interface DailyFigures {
   bestDay: { date: string; minutes: number } | null;
 }
 
-/** From the day buckets of the last 90 days (oldest first). */
-export function dailyFigures(days: readonly StatsBucketRow[]): DailyFigures {
-  const recent = days.slice(-SHORT_WINDOW);
+/**
+ * From the day buckets of the last 90 days (oldest first), counted from the learner's first logged
+ * day when it is known: days before they started are no days missed (issue #44).
+ */
+export function dailyFigures(window: readonly StatsBucketRow[], firstActivityDate?: string | null): DailyFigures {
+  const recent = window.slice(-SHORT_WINDOW).filter((d) => !firstActivityDate || d.start >= firstActivityDate);
+  const days = firstActivityDate ? window.filter((d) => d.start >= firstActivityDate) : window;
   const sum = (rows: readonly StatsBucketRow[], field: 'totalMins' | 'activeDays' | 'achievedDays') => rows.reduce((s, r) => s + r[field], 0);
   const active = sum(days, 'activeDays');
   // The earliest of equal best days: the first time the learner did that much.

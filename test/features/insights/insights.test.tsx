@@ -23,6 +23,10 @@ const seed = () =>
   });
 const expectedForecast = `At your pace of the last 30 days (3 min a day), you reach Level 1 (50 hours) around ${formatLongDateGb(addDaysIso(today, (3000 - 90) / 3))}.`;
 
+const longAgoLearner = http.get(api('/user/calendar/summary'), () =>
+  HttpResponse.json({ firstActivityDate: '2020-01-01', streakDays: 2, longestStreakDays: 9 }),
+);
+
 async function openInsights() {
   const result = renderApp('/insights');
   await screen.findByRole('heading', { name: 'Insights: Spanish', level: 1 }, { timeout: 5000 });
@@ -34,10 +38,9 @@ describe('insights view', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   beforeAll(() => import('@/features/insights/InsightsPage'), 60000);
   beforeEach(() => {
     setViewportWidth(1280);
-    // Streak figures come from the server's summary as they are: this view only shows them.
-    server.use(
-      http.get(api('/user/calendar/summary'), () => HttpResponse.json({ firstActivityDate: addDaysIso(today, -7), streakDays: 2, longestStreakDays: 9 })),
-    );
+    // Streak figures come from the server's summary as they are: this view only shows them. A learner
+    // who started long ago (the first days count from the first logged day: firstDays.test.tsx).
+    server.use(longAgoLearner);
   });
 
   it('gives every bar of the chart a button that speaks its exact values, the latest one shown', async () => {
@@ -114,6 +117,7 @@ describe('level modal forecast', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
 
   it('tells when the next level comes at the pace of the last 30 days', async () => {
     seed();
+    server.use(longAgoLearner);
     const { user } = await renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'Level details' }));
     const dialog = await screen.findByRole('dialog', { name: 'Level 0' });
