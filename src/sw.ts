@@ -35,3 +35,53 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+/**
+ * The daily reminder (issue #42): a push carries JSON `{title, body, url}` (the server's
+ * domain/reminders.ts); anything else still shows the app's name, since a push the worker does not
+ * show may cost the site its permission. The tag makes a new reminder replace an unread one.
+ */
+type Reminder = { title: string; body: string; url: string };
+
+/** A path of this app only: a push must never send the learner to another site. */
+const appPath = (url: unknown): string => (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/dashboard');
+
+function reminderOf(event: PushEvent): Reminder {
+  try {
+    const data = event.data?.json() as Partial<Reminder> | undefined;
+    return { title: typeof data?.title === 'string' ? data.title : 'LinguaLog', body: typeof data?.body === 'string' ? data.body : '', url: appPath(data?.url) };
+  } catch {
+    return { title: 'LinguaLog', body: event.data?.text() ?? '', url: '/dashboard' };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const reminder = reminderOf(event);
+  event.waitUntil(
+    self.registration.showNotification(reminder.title, {
+      body: reminder.body,
+      icon: '/icon-192.png',
+      badge: '/icon-192.png',
+      tag: 'lingualog-reminder',
+      data: { url: reminder.url },
+    }),
+  );
+});
+
+/** A tap on the reminder: the open LinguaLog window comes forward on the reminder's page, else a new one opens there. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = appPath((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (!open) {
+        await self.clients.openWindow(url);
+        return;
+      }
+      const focused = await open.focus();
+      if (new URL(focused.url).pathname !== url) await focused.navigate(url).catch(() => null);
+    })(),
+  );
+});
