@@ -162,12 +162,10 @@ const Footer = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
   padding: ${({ theme }) => `0 ${theme.space.lg} ${theme.space.lg}`};
-  /* On a phone the buttons share the width evenly, and each one fills its own line once they wrap
-     (a short Cancel beside a long "Stop and start Reading" wrapped into a ragged pair, issue #44). */
+  /* On a phone the buttons stand one under the other, each the dialog's width (a short Cancel
+     beside a long "Stop and start Reading" wrapped into a ragged pair, issue #44). */
   ${media.narrow} {
-    > * {
-      flex: 1 1 0;
-      min-width: fit-content;
-    }
+    flex-direction: column;
+    align-items: stretch;
   }
 `;

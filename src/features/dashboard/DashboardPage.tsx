@@ -155,11 +155,15 @@ const Slot = styled.div`
   &[hidden] { display: none; }
 `;
 
+/* Side by side from 640 px (spec 2): two equal columns, not auto-fit ones that needed ~712 px. */
 const Split = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 320px), 1fr));
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space.lg};
   align-items: start;
+  ${media.wide} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
   &[hidden] { display: none; }
 `;
 
