@@ -15,6 +15,8 @@ const { manifest, staticClosure, entry } = readManifest(dist);
 const screens = {
   '/login': 'src/features/auth/LoginPage.tsx',
   '/register': 'src/features/auth/RegisterPage.tsx',
+  '/forgot-password': 'src/features/auth/ForgotPasswordPage.tsx',
+  '/reset-password': 'src/features/auth/ResetPasswordPage.tsx',
   '/register/language': 'src/features/onboarding/LanguageStep.tsx',
   '/register/goal': 'src/features/onboarding/GoalStep.tsx',
   '/register/previoustime': 'src/features/onboarding/PreviousTimeStep.tsx',

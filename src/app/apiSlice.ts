@@ -23,6 +23,7 @@ import type {
   UserLanguage,
 } from '@common/api-types';
 import type { CalendarSummary } from '@common/schemas/calendar';
+import type { PasswordChange, PasswordResetAccepted, PasswordResetConfirm, PasswordResetRequest } from '@common/schemas/passwords';
 import type { ImportAnswer, ImportBody } from '@common/schemas/data';
 import type { DayBoundary } from '@common/schemas/dayBoundary';
 import type { RestDays } from '@common/schemas/restDays';
@@ -105,6 +106,19 @@ export const apiSlice = createApi({
     }),
     deleteUser: build.mutation<void, void>({
       query: () => ({ url: API_PATHS.user, method: 'DELETE' }),
+      extraOptions: noRetry,
+    }),
+    // Contract, fourth edition: nothing cached changes with a password, so none of them invalidates a tag.
+    requestPasswordReset: build.mutation<PasswordResetAccepted, PasswordResetRequest>({
+      query: (body) => ({ url: API_PATHS.passwordReset, method: 'POST', body }),
+      extraOptions: noRetry,
+    }),
+    confirmPasswordReset: build.mutation<void, PasswordResetConfirm>({
+      query: (body) => ({ url: API_PATHS.passwordResetConfirm, method: 'POST', body }),
+      extraOptions: noRetry,
+    }),
+    changePassword: build.mutation<void, PasswordChange>({
+      query: (body) => ({ url: API_PATHS.password, method: 'POST', body }),
       extraOptions: noRetry,
     }),
 
@@ -318,6 +332,9 @@ export const {
   useLoginMutation,
   useLogoutMutation,
   useDeleteUserMutation,
+  useRequestPasswordResetMutation,
+  useConfirmPasswordResetMutation,
+  useChangePasswordMutation,
   useGetLanguagesQuery,
   useGetUserLanguageQuery,
   useHasLanguageQuery,

@@ -6,6 +6,8 @@ export const paths = {
   registerGoal: '/register/goal',
   registerPreviousTime: '/register/previoustime',
   login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   settings: '/settings',
   insights: '/insights',

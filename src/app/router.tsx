@@ -26,6 +26,9 @@ const screens = (store: AppStore): RouteObject[] => [
     path: paths.landing,
     lazy: screen(async () => (await import('@/features/auth/LandingPage')).LandingPage),
   },
+  // A forgotten password: open signed in or not (an emailed link may be opened anywhere).
+  { path: paths.forgotPassword, lazy: screen(async () => (await import('@/features/auth/ForgotPasswordPage')).ForgotPasswordPage) },
+  { path: paths.resetPassword, lazy: screen(async () => (await import('@/features/auth/ResetPasswordPage')).ResetPasswordPage) },
   {
     Component: VisitorOnly,
     children: [

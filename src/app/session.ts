@@ -55,7 +55,7 @@ export const { sessionEnded, entryKept, signedInAgain, keptEntryRestored } = ses
 export const { selectSessionEnded, selectKeptEntry } = sessionSlice.selectors;
 
 /** Calls whose 401 means "not signed in" or "wrong password" rather than "the session ended". */
-const AUTH_CALLS = new Set(['checkAuth', 'login', 'register', 'logout']);
+const AUTH_CALLS = new Set(['checkAuth', 'login', 'register', 'logout', 'changePassword']);
 
 interface RejectedCall {
   payload?: { status?: unknown };

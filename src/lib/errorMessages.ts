@@ -43,6 +43,12 @@ export const ERRORS = {
   GET_TIMER_ERROR: 'Error getting timer',
   START_TIMER_ERROR: 'Error starting timer',
   STOP_TIMER_ERROR: 'Error stopping timer',
+  // Contract, fourth edition: a forgotten password, and a change in Settings.
+  RESET_LINK_ERROR: 'Error sending the link',
+  CHANGE_PASSWORD_ERROR: 'Error changing password',
+  RESET_LINK_INVALID: 'This link has expired or was already used. Ask for a new link.',
+  CURRENT_PASSWORD_WRONG: 'The current password is not right, try again',
+  TOO_MANY_ATTEMPTS: 'Too many attempts, wait a while and try again',
   // Shown instead of sending milestones the server would refuse (INVALID_MILESTONES).
   INVALID_MILESTONES: `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS.toLocaleString('en-GB')}, each higher than the one before`,
 } as const;
@@ -95,6 +101,10 @@ export const CALL_ERRORS = {
   // A start or stop that got no answer is kept on this device and sent again (src/features/timer).
   startTimer: 'START_TIMER_ERROR',
   stopTimer: 'STOP_TIMER_ERROR',
+  // The forms pick other messages themselves for a refusal they can explain (an expired link, a wrong current password).
+  requestPasswordReset: 'RESET_LINK_ERROR',
+  confirmPasswordReset: 'CHANGE_PASSWORD_ERROR',
+  changePassword: 'CHANGE_PASSWORD_ERROR',
 } as const satisfies Record<string, ErrorKey>;
 
 export type CallName = keyof typeof CALL_ERRORS;

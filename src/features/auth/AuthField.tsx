@@ -8,10 +8,12 @@ interface AuthFieldProps {
   onChange: (value: string) => void;
   placeholder?: string;
   autoComplete: string;
+  /** The id of a text that explains the field (a new password's rules). */
+  describedBy?: string;
 }
 
 /** A labelled email or password field of the sign-up and sign-in forms. */
-export function AuthField({ id, label, type, value, onChange, placeholder, autoComplete }: AuthFieldProps) {
+export function AuthField({ id, label, type, value, onChange, placeholder, autoComplete, describedBy }: AuthFieldProps) {
   return (
     <Field>
       <label htmlFor={id}>{label}</label>
@@ -22,6 +24,7 @@ export function AuthField({ id, label, type, value, onChange, placeholder, autoC
         value={value}
         placeholder={placeholder}
         autoComplete={autoComplete}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
       />
     </Field>

@@ -67,6 +67,9 @@ export function LoginPage() {
         </Button>
       </form>
       <SwitchLink>
+        <Link to={paths.forgotPassword}>Forgot password?</Link>
+      </SwitchLink>
+      <SwitchLink>
         <Link to={paths.register}>Don&apos;t have an account?</Link>
       </SwitchLink>
     </AuthLayout>

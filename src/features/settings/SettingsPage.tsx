@@ -8,6 +8,7 @@ import { Loading, SuccessText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import { media } from '@/styles/media';
 import { AccountActions } from './AccountActions';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { LeaveGuard } from './LeaveGuard';
 import { DataSection } from './DataSection';
 import { NarrowSettings } from './NarrowSettings';
@@ -42,6 +43,7 @@ export function SettingsPage() {
           (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
         <SuccessText>{saver.saved && !form.anyChanged ? 'Changes saved' : ''}</SuccessText>
         <DataSection />
+        <ChangePasswordSection />
       </main>
       <LeaveGuard unsaved={form.anyChanged} />
       <Footer>

@@ -74,6 +74,30 @@ const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
   },
   'POST /auth/logout': { call: 'logout', path: '/settings', act: confirmAccount('Logout', 'Logout'), message: 'Error logging out' },
   'DELETE /user': { call: 'deleteUser', path: '/settings', act: confirmAccount('Delete account', 'Delete'), message: 'Error deleting user' },
+  'POST /auth/password-reset': {
+    call: 'requestPasswordReset',
+    path: '/forgot-password',
+    visitor: true,
+    act: fillAndSubmit('Send link', { Email: 'learner@example.com' }),
+    message: 'Error sending the link',
+  },
+  'POST /auth/password-reset/confirm': {
+    call: 'confirmPasswordReset',
+    path: '/reset-password#token=a-reset-token',
+    visitor: true,
+    act: fillAndSubmit('Change password', { 'New password': 'a long new password', 'Re-enter new password': 'a long new password' }),
+    message: 'Error changing password',
+  },
+  'POST /user/password': {
+    call: 'changePassword',
+    path: '/settings',
+    act: fillAndSubmit('Change password', {
+      'Current password': 'correct horse',
+      'New password': 'a long new password',
+      'Re-enter new password': 'a long new password',
+    }),
+    message: 'Error changing password',
+  },
   'GET /languages': {
     call: 'getLanguages',
     path: '/register/language',

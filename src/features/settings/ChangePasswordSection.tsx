@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import styled from 'styled-components';
+import { COMMON_PASSWORD_MESSAGE } from '@common/domain';
+import { useChangePasswordMutation } from '@/app/apiSlice';
+import { Button } from '@/components/Button';
+import { Card, PanelTitle } from '@/components/Card';
+import { PasswordRules } from '@/components/PasswordRules';
+import { ErrorText, SuccessText } from '@/components/StatusMessage';
+import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
+import { newPasswordError } from '@/lib/newPassword';
+
+export const PASSWORD_CHANGED = 'Your password is changed. Your other devices are signed out.';
+
+/** The message for a refused change: the server's reasons the learner can act on, else the catalogue's. */
+function changeFailureMessage(failure: unknown): string {
+  switch (serverErrorCode(failure)) {
+    case 'INVALID_CREDENTIALS':
+      return ERRORS.CURRENT_PASSWORD_WRONG;
+    case 'RATE_LIMITED':
+      return ERRORS.TOO_MANY_ATTEMPTS;
+    case 'COMMON_PASSWORD':
+      return COMMON_PASSWORD_MESSAGE;
+    case 'INVALID_INPUT':
+      return (failure as { data?: { message?: string } }).data?.message ?? ERRORS.CHANGE_PASSWORD_ERROR;
+    default:
+      return messageFor(failure, 'CHANGE_PASSWORD_ERROR');
+  }
+}
+
+/** Settings' "Change password" (contract, fourth edition): this device stays signed in, every other one is signed out. */
+export function ChangePasswordSection() {
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
+  const [change, { isLoading }] = useChangePasswordMutation();
+  const resultRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (changed) resultRef.current?.focus();
+  }, [changed]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChanged(false);
+    const problem = current === '' ? 'Enter your current password to continue' : newPasswordError(password, repeat);
+    setError(problem);
+    if (problem) return;
+    try {
+      await change({ currentPassword: current, newPassword: password }).unwrap();
+    } catch (failure) {
+      setError(changeFailureMessage(failure));
+      return;
+    }
+    setCurrent('');
+    setPassword('');
+    setRepeat('');
+    setChanged(true);
+  };
+
+  return (
+    <Card aria-labelledby="settings-password-title">
+      <PanelTitle id="settings-password-title">Change password</PanelTitle>
+      <Form onSubmit={onSubmit} aria-label="Change password" noValidate>
+        {error && <ErrorText>{error}</ErrorText>}
+        <Field>
+          <label htmlFor="current-password">Current password</label>
+          <input id="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        </Field>
+        <Field>
+          <label htmlFor="settings-new-password">New password</label>
+          <input
+            id="settings-new-password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="settings-password-rules"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <Field>
+          <label htmlFor="settings-repeat-password">Re-enter new password</label>
+          <input
+            id="settings-repeat-password"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="settings-password-rules"
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+          />
+        </Field>
+        <PasswordRules id="settings-password-rules" password={password} repeat={repeat} />
+        <div>
+          <Button type="submit" disabled={isLoading}>
+            {isLoading ? 'Saving...' : 'Change password'}
+          </Button>
+        </div>
+        <SuccessText ref={resultRef} tabIndex={-1}>
+          {changed ? PASSWORD_CHANGED : ''}
+        </SuccessText>
+      </Form>
+    </Card>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  max-width: 420px;
+`;
+
+const Field = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  label {
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+  input {
+    min-height: 44px;
+    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radius.sm};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`;
