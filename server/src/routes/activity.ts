@@ -16,7 +16,7 @@ import { readErrors, writeErrors, security } from './schemas';
 import { jsonArray, recordChunks, RECORDS_PER_CHUNK, totalOf, toDailyMinutes, toRecord } from '../domain/activityRecord';
 import { checkDate, checkRealDate, isPlausibleToday, utcToday } from '../domain/dates';
 import { addedRecord, addOnce, checkAddDate, skillLimitError, totalLimitError } from '../domain/adds';
-import { KEY_RETENTION_DAYS } from '../plugins/keyPruning';
+import { KEY_RETENTION_DAYS, KEYS_PER_LEARNER } from '../plugins/keyPruning';
 import { goalsInForce } from '../db/goals';
 import { dataVersion } from '../db/dataVersion';
 import { answerMemory } from '../domain/answerMemory';
@@ -100,7 +100,10 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
         'and minutes gets that answer again, byte for byte, with `Idempotent-Replayed: true`, at any later time; with another body ' +
         '422 IDEMPOTENCY_KEY_REUSED; while the first is still in progress the second waits for it and gets its answer (or 409 ' +
         `IDEMPOTENCY_KEY_IN_USE). A 5xx is not stored. A keyed add may name a day up to ${KEYED_ADD_DAYS_BACK} days before today. ` +
-        `Keys are kept ${KEY_RETENTION_DAYS} days after their first use, then pruned in the background; deleting the account deletes them.\n\n` +
+        `Keys are kept ${KEY_RETENTION_DAYS} days after their first use, then pruned in the background; deleting the account deletes them. ` +
+        `A learner holds at most ${KEYS_PER_LEARNER.toLocaleString('en')} keys at once, refused adds' keys included: past that an add with a new key is ` +
+        '429 RATE_LIMITED with Retry-After (the seconds until the oldest key expires) and changes nothing; a key already held still ' +
+        'gets its stored answer, and an add without a key is not counted.\n\n' +
         WRITE_LANGUAGE_RULE +
         " The key's stored body includes the language the add resolved to, so a retry after a language switch elsewhere is the same " +
         'request and lands where the first one did: a retry naming the same ?language= replays the stored answer, one naming another ' +
@@ -111,7 +114,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       querystring: writeLanguageQuery,
       headers: addHeadersSchema,
       body: addDailyActivitySchema,
-      response: { 200: recordAnswer, ...writeErrors('NO_LANGUAGE', 'LANGUAGE_NOT_STARTED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED') },
+      response: { 200: recordAnswer, ...writeErrors('NO_LANGUAGE', 'LANGUAGE_NOT_STARTED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED') },
     },
     handler: async (request, reply) => {
       const body = request.body;
