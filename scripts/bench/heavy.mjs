@@ -1,7 +1,9 @@
 // `npm run bench -- --heavy [--postgres]` (issue #30): a bystander's GET /api/auth/check while other
 // learners run 5 MiB imports and wide /api/user/stats reads in parallel, beside the same bystander
 // alone, in interleaved rounds (medians). Each import's answer is checked against the database:
-// a 200 stored exactly the file's rows, a 503 or 429 left none.
+// a 200 stored exactly the file's rows, a 503 or 429 left none. Then (issue #38) the same bystander
+// beside a nested-JSON flood: three connections posting 7,000 levels (14 KB) to the sign-in, no
+// session, and a learner's 4.8 MiB import of 850 arrays nested 3,000 deep.
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -21,6 +23,12 @@ const IMPORT_BODY_BYTES = 5 * 1024 * 1024 - 1024;
 // Languages the seeded learners never started, so every stored row of them comes from an import.
 const FILE_LANGUAGES = ['Afrikaans', 'Albanian', 'Basque', 'Bengali', 'Catalan', 'Croatian', 'Czech', 'Danish', 'Dutch', 'Estonian', 'Finnish', 'Greek', 'Hindi', 'Icelandic', 'Latin', 'Polish', 'Swahili', 'Welsh'];
 const P99_TARGET_MS = 50;
+const FLOOD_CONNECTIONS = 3;
+const NESTED_LOGIN = `${'['.repeat(7000)}0${']'.repeat(7000)}`;
+const NESTED_IMPORT = `{"source":"lingualog-json","mode":"merge","content":"","x":[${Array.from({ length: 850 }, () => `${'['.repeat(3000)}0${']'.repeat(3000)}`).join(',')}]}`;
+/** The contract's bounds for a refused nesting: the sign-in's in well under 20 ms, the import's within 2 s. */
+const FLOOD_ANSWER_MS = 20;
+const NESTED_IMPORT_MS = 2000;
 
 const loadText = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -34,7 +42,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 /** One HTTP request on `agent`; resolves with the status and body text (never rejects: a network error is status 0). */
 function send(agent, url, { method = 'GET', cookie, body } = {}) {
   return new Promise((resolve) => {
-    const headers = { cookie };
+    const headers = cookie ? { cookie } : {};
     if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     const req = request(url, { method, agent, headers }, (res) => {
       const chunks = [];
@@ -172,6 +180,67 @@ async function heavyLearner(ctx, learner, seconds) {
   agent.destroy();
 }
 
+/**
+ * The flood for `seconds`: FLOOD_CONNECTIONS connections posting NESTED_LOGIN to the sign-in one
+ * after another, and one learner posting NESTED_IMPORT; every answer must be a 400.
+ */
+async function nestedFlood(ctx, seconds, tally) {
+  const end = Date.now() + seconds * 1000;
+  const loop = async (path, body, cookie, times) => {
+    const agent = new Agent({ keepAlive: true });
+    while (Date.now() < end) {
+      const sent = performance.now();
+      const res = await send(agent, `${ctx.url}${path}`, { method: 'POST', cookie, body });
+      times.push(performance.now() - sent);
+      countStatus(tally.statuses, res.status);
+    }
+    agent.destroy();
+  };
+  await Promise.all([
+    ...Array.from({ length: FLOOD_CONNECTIONS }, () => loop('/api/auth/login', NESTED_LOGIN, undefined, tally.loginMs)),
+    loop('/api/user/import', NESTED_IMPORT, ctx.cookieOf(1), tally.importMs),
+  ]);
+}
+
+/** The bystander alone and beside the nested-JSON flood, in interleaved rounds; the flood's answers and times. */
+async function floodRounds(ctx) {
+  const tally = { statuses: statuses(), loginMs: [], importMs: [] };
+  // The heavy section's last calls may still hold the server (a stats cache filling, a pruned import): let them settle.
+  await sleep(3000);
+  const rounds = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    const alone = await bystander(ctx.url, ctx.bystanderCookie, ALONE_S);
+    const flood = nestedFlood(ctx, LOADED_S, tally);
+    const loaded = await bystander(ctx.url, ctx.bystanderCookie, LOADED_S);
+    await flood;
+    rounds.push({ alone, loaded });
+  }
+  const p = (values, q) => (values.length ? percentile([...values].sort((a, b) => a - b), q) : 0);
+  const loadedP99 = median(rounds.map((r) => r.loaded.p99));
+  const aloneP99 = median(rounds.map((r) => r.alone.p99));
+  const statusesText = statusText(tally.statuses);
+  const lines = [
+    `nested-JSON flood: ${FLOOD_CONNECTIONS} connections posting ${NESTED_LOGIN.length} bytes of 7,000 levels to /api/auth/login (no session), one learner posting a ${round(NESTED_IMPORT.length / 1024 / 1024, 2)} MiB import of 850 arrays nested 3,000 deep`,
+    table([
+      ["bystander's GET /api/auth/check (200/s, 10 connections)", 'requests', 'failed', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+      ...rounds.flatMap((r, i) => [
+        [`round ${i + 1} alone`, r.alone.samples, r.alone.failures, round(r.alone.p50, 2), round(r.alone.p95, 1), round(r.alone.p99, 1), round(r.alone.max, 1)],
+        [`round ${i + 1} beside the flood`, r.loaded.samples, r.loaded.failures, round(r.loaded.p50, 2), round(r.loaded.p95, 1), round(r.loaded.p99, 1), round(r.loaded.max, 1)],
+      ]),
+    ]),
+    `flood answers: ${statusesText}; sign-in p50 ${round(p(tally.loginMs, 50), 2)} ms, p99 ${round(p(tally.loginMs, 99), 1)} ms (${tally.loginMs.length}); import p50 ${round(p(tally.importMs, 50), 1)} ms, max ${round(Math.max(0, ...tally.importMs), 1)} ms (${tally.importMs.length})`,
+  ];
+  const failed = rounds.reduce((n, r) => n + r.loaded.failures + r.alone.failures, 0);
+  const checks = [
+    { ok: loadedP99 < P99_TARGET_MS, text: `nested-JSON flood: the bystander's /api/auth/check p99 ${round(loadedP99, 1)} ms (< ${P99_TARGET_MS} ms; ${round(aloneP99, 1)} ms alone; median of ${ROUNDS} rounds)` },
+    { ok: Object.keys(tally.statuses).every((status) => status === '400') && tally.loginMs.length > 0, text: `nested-JSON flood: every answer a 400 (${statusesText})` },
+    { ok: p(tally.loginMs, 50) < FLOOD_ANSWER_MS, text: `nested-JSON flood: the sign-in's 400 p50 ${round(p(tally.loginMs, 50), 2)} ms (< ${FLOOD_ANSWER_MS} ms, as the client measures it)` },
+    { ok: tally.importMs.length > 0 && Math.max(...tally.importMs) < NESTED_IMPORT_MS, text: `nested-JSON flood: the 4.8 MiB nested import refused within ${NESTED_IMPORT_MS} ms (max ${round(Math.max(0, ...tally.importMs), 1)} ms)` },
+    { ok: failed === 0, text: `nested-JSON flood: the bystander's failed requests: ${failed}` },
+  ];
+  return { lines, checks };
+}
+
 /** The rows the import with `marker` left: all of the file's after a 200, none after anything else. */
 async function verify(db, learner, marker, status, rows, tally) {
   const [{ n }] = await db.query('SELECT count(*) AS n FROM daily_activity WHERE user_id = ? AND writing = ?', [learner.id, marker]);
@@ -245,6 +314,8 @@ export async function heavySection(ctx) {
   lines.push(`heavy calls' answers: imports ${statusText(tally.imports)}; stats ${statusText(tally.stats)}; ${tally.checked} import answers checked against the database`);
   lines.push(`an import's time to its answer (median, max): ${Object.entries(tally.importMs).map(([status, ms]) => `${status}: ${Math.round(median(ms))}, ${Math.round(Math.max(...ms))} ms`).join('; ')}`);
   for (const problem of tally.problems.slice(0, 10)) lines.push(`  ${problem}`);
+  const flood = await floodRounds(ctx);
+  lines.push(...flood.lines);
   const loadedP99 = median(rounds.map((r) => r.loaded.p99));
   const aloneP99 = median(rounds.map((r) => r.alone.p99));
   const failed = rounds.reduce((n, r) => n + r.loaded.failures + r.alone.failures, 0);
@@ -253,6 +324,7 @@ export async function heavySection(ctx) {
     { ok: tally.problems.length === 0 && tally.checked > 0, text: `heavy learners: every import's answer matches the database (${tally.checked} checked, ${tally.problems.length} mismatches)` },
     { ok: failed === 0, text: `heavy learners: the bystander's failed requests: ${failed}` },
     { ok: (tally.imports[200] ?? 0) > 0, text: `heavy learners: imports that answered 200: ${tally.imports[200] ?? 0}` },
+    ...flood.checks,
   ];
   return { text: lines.join('\n'), checks };
 }
