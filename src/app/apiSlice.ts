@@ -206,9 +206,10 @@ export const apiSlice = createApi({
       providesTags: (_r, _e, month) => [{ type: 'Activities', id: month }],
     }),
     /** Sent by the outbox (src/features/sync) only; its key makes every retry apply at most once (contract, third edition). */
-    addDailyActivity: build.mutation<ActivityRecord, AddDailyActivity & { idempotencyKey?: string }>({
-      query: ({ idempotencyKey, ...body }) => ({
-        url: API_PATHS.dailyActivity,
+    addDailyActivity: build.mutation<ActivityRecord, AddDailyActivity & { idempotencyKey?: string; language?: string | null }>({
+      // `language`: the language the add was logged in (contract, fourth edition), whatever is current when it is sent.
+      query: ({ idempotencyKey, language, ...body }) => ({
+        url: language ? `${API_PATHS.dailyActivity}${byLanguage(language)}` : API_PATHS.dailyActivity,
         method: 'POST',
         body,
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
@@ -304,8 +305,8 @@ export const apiSlice = createApi({
       providesTags: ['Timer'],
     }),
     /** A retry with the same id starts nothing new; another running timer is 409 TIMER_RUNNING. */
-    startTimer: build.mutation<TimerAnswer, StartTimer>({
-      query: (body) => ({ url: API_PATHS.timer, method: 'PUT', body }),
+    startTimer: build.mutation<TimerAnswer, StartTimer & { language?: string | null }>({
+      query: ({ language, ...body }) => ({ url: language ? `${API_PATHS.timer}${byLanguage(language)}` : API_PATHS.timer, method: 'PUT', body }),
       extraOptions: noRetry,
       invalidatesTags: ['Timer'],
     }),

@@ -168,6 +168,17 @@ export function saveFailureMessage(error: unknown, key: ErrorKey): string {
 }
 
 /**
+ * A refusal of an add (issue #39, item 8): a 4xx the server explains (its `message`) is shown in
+ * the server's words, as the README says; anything else as messageFor.
+ */
+export function refusalMessage(error: unknown, fallback: ErrorKey): string {
+  const status = (error as ErrorLike | undefined)?.status;
+  const message = bodyOf(error)?.message;
+  const explained = typeof status === 'number' && status >= 400 && status < 500 && status !== 401;
+  return explained && typeof message === 'string' && message.trim() !== '' ? message : messageFor(error, fallback);
+}
+
+/**
  * The message to show for a failed call: a network failure always wins (spec 7), then the
  * server's own message for the daily-limit codes, else the catalogue entry `fallback`.
  */

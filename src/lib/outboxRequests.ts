@@ -12,6 +12,12 @@ export interface KeyedAdd {
   key: string;
   body: AddDailyActivity;
   origin: 'tap' | 'timer';
+  /**
+   * The language it was logged in, sent as `?language=` (contract, fourth edition) so it lands
+   * there whatever another device made current meanwhile. A timer's adds name the timer's
+   * language; left out, the outbox takes the language the app shows when the add is queued.
+   */
+  language?: string | null;
 }
 
 export const addRequested = createAction<KeyedAdd>('sync/addRequested');

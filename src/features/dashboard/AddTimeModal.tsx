@@ -8,17 +8,24 @@ import { useAppDispatch } from '@/app/hooks';
 import { useLearnerToday } from '@/app/useLearnerToday';
 import type { KeptEntry } from '@/app/session';
 import { entryKept } from '@/app/session';
-import { firstAttemptOf } from '@/app/sync';
+import type { Outcome } from '@/app/sync';
+import { firstAttemptOf, unwatch } from '@/app/sync';
 import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
 import { ErrorLine, ErrorText } from '@/components/StatusMessage';
 import { addRequested } from '@/lib/outboxRequests';
 import { SKILL_NAMES } from '@/lib/skills';
-import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
+import { ERRORS, messageFor, refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import { formatHoursMinutesLong, toMinutes } from '@/lib/time';
 import { leftTodayHint, tooMuchMessage } from './addTimeLimit';
 import { isDigitsOrEmpty, TimeForm } from './timeForm';
+
+/** The longest a learner sees 'Adding...': past it the add is said to be kept on the device (the outbox sends it). */
+export const ADDING_AT_MOST_MS = 8_000;
+export const KEPT_ON_DEVICE = 'Saved on this device: it will be added when the server answers';
+
+const keptAfter = (ms: number) => new Promise<Outcome>((resolve) => setTimeout(() => resolve({ kind: 'queued' }), ms));
 
 interface AddTimeModalProps {
   skill: Skill;
@@ -50,6 +57,8 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Kept on the device already: the outbox sends it; another submit would add it twice.
+    if (queued || isLoading) return;
     const total = toMinutes(hours, minutes);
     setLeftToday(null);
     if (!isDigitsOrEmpty(hours) || !isDigitsOrEmpty(minutes) || total < 1) {
@@ -66,26 +75,39 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
     const key = crypto.randomUUID();
     const outcome = firstAttemptOf(key);
     dispatch(addRequested({ key, body: { date, [skillDailyField(skill)]: total }, origin: 'tap' }));
-    const result = await outcome;
+    const result = await Promise.race([outcome, keptAfter(ADDING_AT_MOST_MS)]);
+    // Waited long enough (a server that holds the request, another tab holding the outbox): the
+    // add is kept and sent by the outbox; a refusal met later is listed with the adds not saved.
+    unwatch(key);
     setIsLoading(false);
     // Offline on purpose: the banner already says adds are sent later, and the tile says it waits.
     if (result.kind === 'synced' || (result.kind === 'queued' && navigator.onLine === false)) {
       onClose();
       return;
     }
+    // The server did not answer (a 5xx, no answer): one calm state, nothing to try again.
+    if (result.kind === 'queued') {
+      setQueued(true);
+      return;
+    }
     // The session ended under the learner: the entry waits for them after signing in again.
-    if (result.kind === 'unauthorized') dispatch(entryKept({ skill, hours, minutes }));
-    if (result.kind === 'queued') setQueued(true);
-    setError(messageFor(result.error, 'ADD_DAILY_TIME_ERROR'));
+    if (result.kind === 'unauthorized') {
+      dispatch(entryKept({ skill, hours, minutes }));
+      setError(messageFor(result.error, 'ADD_DAILY_TIME_ERROR'));
+      return;
+    }
+    setError(refusalMessage(result.error, 'ADD_DAILY_TIME_ERROR'));
     setLeftToday(leftTodayHint(serverErrorCode(result.error), skill, today));
   };
 
-  const footer = (
+  const footer = queued ? (
+    <Button onClick={onClose}>OK</Button>
+  ) : (
     <>
       <Button $variant="secondary" onClick={onClose}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} disabled={isLoading || queued}>
+      <Button type="submit" form={formId} disabled={isLoading}>
         {isLoading ? 'Adding...' : 'Add'}
       </Button>
     </>
@@ -96,7 +118,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
       <TimeForm id={formId} onSubmit={onSubmit} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
         {leftToday && <ErrorLine>{leftToday}</ErrorLine>}
-        {queued && <Hint>Kept on this device: it will be added as soon as the server answers.</Hint>}
+        {queued && <Kept role="status">{KEPT_ON_DEVICE}</Kept>}
         <HoursMinutesInput
           idPrefix={`add-${skill}`}
           legend={`${name} time to add`}
@@ -111,6 +133,10 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
     </Modal>
   );
 }
+
+const Kept = styled.p`
+  margin: 0;
+`;
 
 const Hint = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};

@@ -1,16 +1,18 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
 import { apiSlice } from '@/app/apiSlice';
-import { messageFor } from '@/lib/errorMessages';
+import { refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import { addRequested } from '@/lib/outboxRequests';
 import { retryDelayMs } from '@/lib/retryPolicy';
 import type { OfflineStore } from './outboxStore';
-import { openOfflineStore } from './outboxStore';
+import { openOfflineStore, storageRefused } from './outboxStore';
 import type { OptimisticPatches } from './optimistic';
 import { optimisticPatches } from './optimistic';
-import { isWatched, settle, verdictOf } from './sendOutcome';
+import { isWatched, settle, stored as storedDurably, verdictOf } from './sendOutcome';
 import type { OutboxEntry } from './syncSlice';
-import { entriesLoaded, entryQueued, entryRemoved, sendDeferred, sendRefused, sendStarted, sendSucceeded, signInRequired, syncSlice } from './syncSlice';
+import {
+  entriesLoaded, entryQueued, entryRemoved, sendDeferred, sendRefused, sendStarted, sendSucceeded, signInRequired, storageVolatile, syncSlice,
+} from './syncSlice';
 import type { Triggers } from './triggers';
 import { watchTriggers } from './triggers';
 
@@ -33,8 +35,15 @@ const LOCK = 'lingualog-outbox';
 export function refusedEntry(entry: OutboxEntry, error: unknown): OutboxEntry {
   const { status, data } = (error ?? {}) as { status?: unknown; data?: unknown };
   const refusal = typeof status === 'number' ? { status, data: data ?? null } : undefined;
-  return { ...entry, state: 'failed', message: messageFor(error, 'ADD_DAILY_TIME_ERROR'), ...(refusal && { refusal }) };
+  return { ...entry, state: 'failed', message: refusalMessage(error, 'ADD_DAILY_TIME_ERROR'), ...(refusal && { refusal }) };
 }
+
+/**
+ * A second stop of one timer (another device stopped it first): the keys `<timer id>:<date>` hold
+ * the first stop's minutes, and the server answers the other minutes 422 IDEMPOTENCY_KEY_REUSED.
+ * Nothing is lost and nothing is to fix: the add simply leaves the outbox.
+ */
+const stoppedElsewhere = (entry: OutboxEntry, error: unknown) => entry.origin === 'timer' && serverErrorCode(error) === 'IDEMPOTENCY_KEY_REUSED';
 const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
 let lastSeq = 0;
 /** Creation order across tabs and reloads: time first, then a counter for taps in one millisecond. */
@@ -62,6 +71,8 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
 
   const email = () => apiSlice.endpoints.checkAuth.select()(getState() as never).data?.email;
   const local = () => getState().sync.entries;
+  /** The language the dashboard shows: an add made now was logged in it. */
+  const shownLanguage = () => apiSlice.endpoints.getUserLanguage.select()(getState() as never).data?.name ?? null;
 
   const remove = async (entry: OutboxEntry) => {
     patches.undo(entry.key, entry.body);
@@ -78,7 +89,7 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     const fresh = stored.filter((e) => !mine[e.key] || (mine[e.key].state !== 'failed' && e.state === 'failed'));
     // Refused in another tab while this tab's add-time modal waits on it: the modal shows the
     // refusal itself, as for a refusal this tab met (send below), and the add leaves the outbox.
-    const answeredHere = fresh.filter((e) => e.state === 'failed' && isWatched(e.key));
+    const answeredHere = fresh.filter((e) => e.state === 'failed' && e.origin === 'tap' && isWatched(e.key));
     for (const e of answeredHere) {
       await remove(e);
       changed = true;
@@ -112,7 +123,7 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
   /** Sends one add; false stops the drain (order is kept: nothing later overtakes a waiting add). */
   const send = async (entry: OutboxEntry): Promise<boolean> => {
     dispatch(sendStarted(entry.key));
-    const result = await dispatch(apiSlice.endpoints.addDailyActivity.initiate({ ...entry.body, idempotencyKey: entry.key }));
+    const result = await dispatch(apiSlice.endpoints.addDailyActivity.initiate({ ...entry.body, idempotencyKey: entry.key, language: entry.language }));
     const error = 'error' in result ? result.error : undefined;
     const verdict = verdictOf(error);
     const watched = isWatched(entry.key);
@@ -131,8 +142,15 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
       settle(entry.key, { kind: 'queued', error });
       return false;
     }
-    // Whoever is waiting on it (the add-time modal) shows the refusal itself and may keep the entry.
-    if (watched) {
+    if (verdict === 'refused' && stoppedElsewhere(entry, error)) {
+      await remove(entry);
+      settle(entry.key, { kind: 'refused', error });
+      dispatch(apiSlice.util.invalidateTags(['DailyMinutes', 'Progress', 'Activities', 'MonthlyTotal', 'CalendarSummary', 'Stats']));
+      return true;
+    }
+    // The add-time modal waiting on it shows the refusal itself and may keep the entry. A timer's
+    // adds stay in the outbox whoever waits: their minutes exist nowhere else.
+    if (watched && entry.origin === 'tap') {
       await remove(entry);
       settle(entry.key, { kind: verdict, error });
       return verdict === 'refused';
@@ -146,6 +164,7 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     patches.undo(entry.key, entry.body);
     dispatch(sendRefused({ key: entry.key, message: refused.message! }));
     await offline.put(refused);
+    settle(entry.key, { kind: 'refused', error });
     return true;
   };
 
@@ -158,7 +177,13 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
       for (const entry of sendable) settle(entry.key, { kind: 'queued' });
       return sendable.length === 0;
     }
-    for (const entry of sendable) if (!(await send(entry))) return false;
+    for (const [index, entry] of sendable.entries()) {
+      if (await send(entry)) continue;
+      // The adds behind the one that waits wait too (order is kept): whoever waits on one of
+      // them (an add-time modal) hears it now, not when the server is back.
+      for (const later of sendable.slice(index + 1)) settle(later.key, { kind: 'queued' });
+      return false;
+    }
     return true;
   };
 
@@ -191,11 +216,13 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
   listener.startListening({
     actionCreator: addRequested,
     effect: async ({ payload }) => {
-      const entry: OutboxEntry = { ...payload, state: 'pending', seq: nextSeq(), owner: email() ?? null };
+      const language = payload.language === undefined ? shownLanguage() : payload.language;
+      const entry: OutboxEntry = { ...payload, language, state: 'pending', seq: nextSeq(), owner: email() ?? null };
       unsaved.add(entry.key);
       dispatch(entryQueued(entry));
       patches.apply(entry.key, entry.body);
       await offline.put(entry);
+      storedDurably(entry.key);
       unsaved.delete(entry.key);
       changed = true;
       failures = 0;
@@ -275,6 +302,9 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     dispatch = api.dispatch as Dispatch;
     getState = api.getState as () => State;
     patches = optimisticPatches(dispatch);
+    void storageRefused(offline).then((refused) => {
+      if (refused) dispatch(storageVolatile());
+    });
     return listener.middleware(api);
   };
 }

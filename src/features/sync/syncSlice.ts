@@ -1,5 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { createSelector, createSlice } from '@reduxjs/toolkit';
+import { createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { apiSlice } from '@/app/apiSlice';
 import type { KeyedAdd } from '@/lib/outboxRequests';
 
 export type OutboxState = 'pending' | 'sending' | 'synced' | 'failed';
@@ -23,12 +24,15 @@ interface SyncState {
   online: boolean;
   /** A send met an ended session: the queue waits for the learner to sign in again. */
   signInNeeded: boolean;
+  /** The browser refused IndexedDB: adds are kept in memory only, lost if the tab closes. */
+  volatile: boolean;
 }
 
 const initialState: SyncState = {
   entries: {},
   online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
   signInNeeded: false,
+  volatile: false,
 };
 
 export const syncSlice = createSlice({
@@ -71,11 +75,25 @@ export const syncSlice = createSlice({
     connectivityChanged(state, action: PayloadAction<boolean>) {
       state.online = action.payload;
     },
+    storageVolatile(state) {
+      state.volatile = true;
+    },
+  },
+  extraReducers: (builder) => {
+    // Another learner may sign in next: this one's adds stay stored (sent when they are back), not shown.
+    builder.addMatcher(
+      isAnyOf(apiSlice.endpoints.logout.matchFulfilled, apiSlice.endpoints.login.matchPending, apiSlice.endpoints.register.matchPending),
+      (state) => {
+        state.entries = {};
+        state.signInNeeded = false;
+      },
+    );
   },
   selectors: {
     selectOnline: (state) => state.online,
     selectSignInNeeded: (state) => state.signInNeeded,
     selectEntries: (state) => state.entries,
+    selectStorageVolatile: (state) => state.volatile,
   },
 });
 
@@ -89,8 +107,9 @@ export const {
   entryRemoved,
   signInRequired,
   connectivityChanged,
+  storageVolatile,
 } = syncSlice.actions;
-export const { selectOnline, selectSignInNeeded, selectEntries } = syncSlice.selectors;
+export const { selectOnline, selectSignInNeeded, selectEntries, selectStorageVolatile } = syncSlice.selectors;
 
 const byCreation = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
 

@@ -4,7 +4,9 @@ import type { Skill } from '@common/domain';
 import { skillDailyField } from '@common/domain';
 import { apiSlice } from '@/app/apiSlice';
 import type { AppDispatch, RootState } from '@/app/store';
-import { messageFor } from '@/lib/errorMessages';
+import { messageFor, refusalMessage, serverErrorCode } from '@/lib/errorMessages';
+import { formatLongDate } from '@/lib/calendar';
+import { firstAttemptOf, whenStored } from '@/app/sync';
 import { addRequested } from '@/lib/outboxRequests';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
@@ -12,8 +14,9 @@ import { capToDailyLimits, splitByLocalDay } from '@/lib/timerSpan';
 import { learnerToday } from '@/lib/today';
 import { rememberedDayEndsAtHour } from '@/app/useLearnerToday';
 import { DEFAULT_DAY_ENDS_AT_HOUR } from '@common/schemas/dayBoundary';
-import type { RunningTimer, StartTimer } from '@common/schemas/timer';
-import { callFailed, selectUnsent, startSent, startTapped, stopSent, timerStopped } from './timerSlice';
+import type { RunningTimer } from '@common/schemas/timer';
+import type { UnsentStart } from './timerSlice';
+import { callFailed, noteShown, sameLearner, selectUnsent, startSent, startTapped, stopSent, timerStopped } from './timerSlice';
 
 type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
 
@@ -34,11 +37,20 @@ const worthRetrying = (error: FetchBaseQueryError) =>
 
 const errorBody = (error: FetchBaseQueryError) => (error.data ?? {}) as { error?: string; message?: string; timer?: RunningTimer };
 
+/** Who is signed in, as far as this device knows. */
+const signedInAs = (state: RootState) => apiSlice.endpoints.checkAuth.select()(state).data?.email ?? null;
+
+/** The timer's unsent calls go out only for the learner they were made for (issue #39). */
+const mine = (state: RootState) => {
+  const { owner } = selectUnsent(state);
+  return owner === null || sameLearner(owner, signedInAs(state));
+};
+
 /** Sends the start kept on this device, if any; kept for later when the network is away. */
 export const sendUnsentStart = (): Thunk => (dispatch, getState) =>
   inTurn(async () => {
     const start = selectUnsent(getState()).start;
-    if (!start) return;
+    if (!start || !mine(getState())) return;
     const result = await dispatch(apiSlice.endpoints.startTimer.initiate(start));
     if (!('error' in result) || !result.error) {
       dispatch(startSent({ id: start.id }));
@@ -50,6 +62,12 @@ export const sendUnsentStart = (): Thunk => (dispatch, getState) =>
       return;
     }
     const body = errorBody(error);
+    // A late retry of a start another device (or this one) already stopped: nothing runs, nothing to say.
+    if (body.error === 'TIMER_STOPPED') {
+      dispatch(startSent({ id: start.id }));
+      dispatch(apiSlice.util.invalidateTags(['Timer']));
+      return;
+    }
     if (body.error === 'TIMER_RUNNING' && body.timer) {
       dispatch(apiSlice.util.upsertQueryData('getTimer', undefined, { timer: body.timer }));
       dispatch(startSent({ id: start.id, note: `A ${SKILL_NAMES[body.timer.skill]} timer started on another device is running, so no new timer was started.` }));
@@ -61,15 +79,18 @@ export const sendUnsentStart = (): Thunk => (dispatch, getState) =>
 
 export const startTimerFor =
   (skill: Skill): Thunk =>
-  async (dispatch) => {
-    const start: StartTimer = { id: crypto.randomUUID(), skill, startedAt: new Date().toISOString() };
-    dispatch(startTapped(start));
+  async (dispatch, getState) => {
+    // It runs in the language the dashboard shows, whatever another device makes current meanwhile.
+    const language = apiSlice.endpoints.getUserLanguage.select()(getState()).data?.name ?? null;
+    const start: UnsentStart = { id: crypto.randomUUID(), skill, startedAt: new Date().toISOString(), language };
+    dispatch(startTapped(start, signedInAs(getState())));
     await dispatch(sendUnsentStart());
   };
 
 /** Sends the stops the server has not answered yet; a stop of a timer already gone is a 204 too. */
 export const sendUnsentStops = (): Thunk => (dispatch, getState) =>
   inTurn(async () => {
+    if (!mine(getState())) return;
     for (const id of selectUnsent(getState()).stops) {
       const result = await dispatch(apiSlice.endpoints.stopTimer.initiate({ id }));
       const error = 'error' in result ? (result.error as FetchBaseQueryError | undefined) : undefined;
@@ -94,11 +115,21 @@ async function minutesOnDays(dispatch: AppDispatch, getState: () => RootState, d
   return known;
 }
 
-function stopNote(skill: Skill, added: number, left: number, discarded: boolean): string {
+/** The stop's note: "will be added" until the server accepted the minutes, "added" once it has. */
+function stopNote(skill: Skill, added: number, left: number, discarded: boolean, accepted: boolean): string {
   if (discarded) return `${SKILL_NAMES[skill]} timer discarded: nothing added.`;
   if (added === 0 && left === 0) return 'Timer stopped under one minute: nothing added.';
-  const addedText = added > 0 ? `${formatHoursMinutesLong(added)} of ${SKILL_NAMES[skill]} added.` : 'Nothing added.';
+  const what = `${formatHoursMinutesLong(added)} of ${SKILL_NAMES[skill]}`;
+  const addedText = added === 0 ? 'Nothing added.' : accepted ? `${what} added.` : `${what} will be added.`;
   return left > 0 ? `${addedText} ${formatHoursMinutesLong(left)} did not fit within the day's limits and were not added.` : addedText;
+}
+
+/** A second stop of a timer another device stopped first: the day as the server holds it, never a failure. */
+function stoppedElsewhereNote(skill: Skill, days: { date: string; minutes?: DailyMinutes }[]): string {
+  const held = days.map(({ date, minutes }) =>
+    minutes ? `${formatLongDate(date)} holds ${formatHoursMinutesLong(minutes[skillDailyField(skill)])} of ${SKILL_NAMES[skill]}` : formatLongDate(date),
+  );
+  return `This ${SKILL_NAMES[skill]} timer was stopped on another device: its time was added there. ${held.join('; ')}.`;
 }
 
 /**
@@ -107,16 +138,45 @@ function stopNote(skill: Skill, added: number, left: number, discarded: boolean)
  * repeated here or on another device names the same keys, so the server adds nothing twice.
  */
 export const stopTimerAt =
-  (timer: Pick<RunningTimer, 'id' | 'skill' | 'startedAt'>, end: number | 'discard'): Thunk =>
+  (timer: Pick<RunningTimer, 'id' | 'skill' | 'startedAt'> & { language?: string | null }, end: number | 'discard'): Thunk =>
   async (dispatch, getState) => {
     const dayEndsAtHour = rememberedDayEndsAtHour() ?? DEFAULT_DAY_ENDS_AT_HOUR;
     const shares = end === 'discard' ? [] : splitByLocalDay(Date.parse(timer.startedAt), end, dayEndsAtHour);
     const current = await minutesOnDays(dispatch, getState, shares.map((s) => s.date));
     const { adds, left } = capToDailyLimits(shares, timer.skill, current, learnerToday(new Date(), dayEndsAtHour));
-    for (const { date, minutes } of adds) {
-      dispatch(addRequested({ key: `${timer.id}:${date}`, body: { date, [skillDailyField(timer.skill)]: minutes }, origin: 'timer' }));
-    }
+    // The timer's minutes land in the timer's language (the server's timer names it).
+    const language = timer.language ?? apiSlice.endpoints.getUserLanguage.select()(getState()).data?.name ?? null;
+    const sent = adds.map(({ date, minutes }) => {
+      const key = `${timer.id}:${date}`;
+      const kept = whenStored(key);
+      const answered = firstAttemptOf(key);
+      dispatch(addRequested({ key, body: { date, [skillDailyField(timer.skill)]: minutes }, origin: 'timer', language }));
+      return { date, kept, answered };
+    });
+    // The minutes are kept on this device before the timer is deleted: a closed tab loses neither.
+    await Promise.all(sent.map((s) => s.kept));
     const total = (list: { minutes: number }[]) => list.reduce((sum, s) => sum + s.minutes, 0);
-    dispatch(timerStopped({ id: timer.id, note: stopNote(timer.skill, total(adds), total(left), end === 'discard') }));
+    const note = (accepted: boolean) => stopNote(timer.skill, total(adds), total(left), end === 'discard', accepted);
+    const owner = signedInAs(getState());
+    dispatch(timerStopped({ id: timer.id, note: note(false), owner }));
     await dispatch(sendUnsentStops());
+    if (sent.length === 0) return;
+    const outcomes = await Promise.all(sent.map((s) => s.answered));
+    if (outcomes.every((o) => o.kind === 'synced')) {
+      dispatch(noteShown(note(true)));
+      return;
+    }
+    const elsewhere = outcomes.some((o) => o.kind === 'refused' && serverErrorCode(o.error) === 'IDEMPOTENCY_KEY_REUSED');
+    if (elsewhere) {
+      const days = await Promise.all(
+        sent.map(async ({ date }) => {
+          const fresh = await dispatch(apiSlice.endpoints.getDailyMinutes.initiate(date, { forceRefetch: true, subscribe: false }));
+          return { date, minutes: fresh.data };
+        }),
+      );
+      dispatch(noteShown(stoppedElsewhereNote(timer.skill, days)));
+      return;
+    }
+    const refusal = outcomes.find((o) => o.kind === 'refused');
+    if (refusal && refusal.kind === 'refused') dispatch(callFailed(refusalMessage(refusal.error, 'ADD_DAILY_TIME_ERROR')));
   };

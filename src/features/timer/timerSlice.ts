@@ -11,9 +11,17 @@ import type { StartTimer } from '@common/schemas/timer';
  * timer the learner stopped.
  */
 export interface Unsent {
-  start: StartTimer | null;
+  /** With the language it runs in (sent as ?language=, contract, fourth edition). */
+  start: UnsentStart | null;
   stops: string[];
+  /**
+   * The learner these calls were made for (issue #39): they are sent only while that learner is
+   * signed in, and another learner signing in or up on the device starts with nothing unsent.
+   */
+  owner: string | null;
 }
+
+export type UnsentStart = StartTimer & { language?: string | null };
 
 /** A question the learner answers before a stop: switch skills, or a timer over 3 hours. */
 export type TimerQuestion = { kind: 'switch'; to: Skill } | { kind: 'long'; then: Skill | null };
@@ -28,31 +36,43 @@ interface TimerState {
 }
 
 const UNSENT_KEY = 'timerUnsent';
-const NOTHING_UNSENT: Unsent = { start: null, stops: [] };
+/** A fresh value each time: the store freezes what it holds, and `stops` is pushed to. */
+const nothingUnsent = (owner: string | null = null): Unsent => ({ start: null, stops: [], owner });
 
 function storedUnsent(): Unsent {
   try {
     const value = JSON.parse(window.localStorage.getItem(UNSENT_KEY) ?? 'null') as Partial<Unsent> | null;
-    return { start: value?.start ?? null, stops: Array.isArray(value?.stops) ? value.stops : [] };
+    return { start: value?.start ?? null, stops: Array.isArray(value?.stops) ? value.stops : [], owner: value?.owner ?? null };
   } catch {
-    return NOTHING_UNSENT;
+    return nothingUnsent();
   }
 }
+
+/** Emails are compared as the server does: trimmed, case-insensitively. */
+export const sameLearner = (a: string | null | undefined, b: string | null | undefined) =>
+  typeof a === 'string' && typeof b === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+const nothingFor = (owner: string | null): TimerState => ({ unsent: nothingUnsent(owner), question: null, note: null, failure: null });
 
 export const timerSlice = createSlice({
   name: 'timer',
   initialState: (): TimerState => ({ unsent: storedUnsent(), question: null, note: null, failure: null }),
   reducers: {
-    startTapped(state, action: PayloadAction<StartTimer>) {
-      state.unsent.start = action.payload;
-      state.note = null;
+    startTapped: {
+      reducer(state, action: PayloadAction<UnsentStart, string, { owner: string | null }>) {
+        if (!sameLearner(state.unsent.owner, action.meta.owner)) state.unsent = nothingUnsent(action.meta.owner);
+        state.unsent.start = action.payload;
+        state.note = null;
+      },
+      prepare: (start: UnsentStart, owner: string | null) => ({ payload: start, meta: { owner } }),
     },
     startSent(state, action: PayloadAction<{ id: string; note?: string }>) {
       if (state.unsent.start?.id === action.payload.id) state.unsent.start = null;
       if (action.payload.note) state.note = action.payload.note;
       state.failure = null;
     },
-    timerStopped(state, action: PayloadAction<{ id: string; note: string }>) {
+    timerStopped(state, action: PayloadAction<{ id: string; note: string; owner: string | null }>) {
+      if (!sameLearner(state.unsent.owner, action.payload.owner)) state.unsent = nothingUnsent(action.payload.owner);
       if (state.unsent.start?.id === action.payload.id) state.unsent.start = null;
       if (!state.unsent.stops.includes(action.payload.id)) state.unsent.stops.push(action.payload.id);
       state.note = action.payload.note;
@@ -73,8 +93,13 @@ export const timerSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // Local storage is cleared before each sign-in (spec 2): the next learner inherits nothing.
-    builder.addMatcher(apiSlice.endpoints.login.matchPending, () => ({ unsent: NOTHING_UNSENT, question: null, note: null, failure: null }));
+    // Local storage is cleared before each sign-in (spec 2), and sign-up does the same: another
+    // learner inherits nothing of this device's timer (issue #39: an unsent start once ran in the
+    // account registered next). The same learner signing in again keeps what waits for them.
+    builder.addMatcher(isAnyOf(apiSlice.endpoints.login.matchPending, apiSlice.endpoints.register.matchPending), (state, action) => {
+      const email = action.meta.arg.originalArgs.email;
+      return sameLearner(state.unsent.owner, email) ? state : nothingFor(null);
+    });
   },
   selectors: {
     selectUnsent: (state) => state.unsent,
@@ -89,7 +114,14 @@ export const { selectUnsent, selectQuestion, selectNote, selectFailure } = timer
 
 export const persistUnsentTimer = createListenerMiddleware();
 persistUnsentTimer.startListening({
-  matcher: isAnyOf(startTapped, startSent, timerStopped, stopSent),
+  matcher: isAnyOf(
+    startTapped,
+    startSent,
+    timerStopped,
+    stopSent,
+    apiSlice.endpoints.login.matchPending,
+    apiSlice.endpoints.register.matchPending,
+  ),
   effect: (_action, api) => {
     try {
       window.localStorage.setItem(UNSENT_KEY, JSON.stringify(selectUnsent(api.getState() as { timer: TimerState })));

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
 import { useRunningTimerQuery } from '@/app/apiSlice';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { StartTimer } from '@common/schemas/timer';
 import { sendUnsentStart, sendUnsentStops } from './timerCalls';
+import type { UnsentStart } from './timerSlice';
 import { selectUnsent } from './timerSlice';
 
 /**
  * The timer this learner sees: a start not yet sent from this device first, else the server's
  * timer unless this device already stopped it.
  */
-export function useRunningTimer(): StartTimer | null {
+export function useRunningTimer(): UnsentStart | null {
   const server = useRunningTimerQuery();
   const unsent = useAppSelector(selectUnsent);
   const onServer = server.data?.timer;

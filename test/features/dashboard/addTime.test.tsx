@@ -112,19 +112,35 @@ describe('add-time modal', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
-  it("shows 'Error adding daily time' for any other failure", async () => {
-    server.use(http.post(api('/user/daily-activity'), () => apiError(500, 'INTERNAL_ERROR', 'Boom')));
+  it.each([
+    ['a server failure (5xx)', () => apiError(500, 'INTERNAL_ERROR', 'Boom')],
+    ['no answer at all', () => HttpResponse.error()],
+  ])("after %s says calmly that the add is saved on this device, with nothing to try again and no error", async (_why, failure) => {
+    server.use(http.post(api('/user/daily-activity'), failure));
+    const { user, dialog } = await openAddModal('Reading');
+    await user.type(within(dialog).getByLabelText('Minutes'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('Saved on this device: it will be added when the server answers')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Server unreachable, try again later')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's own message for any other refusal (a 4xx)", async () => {
+    server.use(http.post(api('/user/daily-activity'), () => apiError(409, 'LANGUAGE_NOT_STARTED', 'You have not started Spanish; choose it as your language first.')));
+    const { user, dialog } = await openAddModal('Reading');
+    await user.type(within(dialog).getByLabelText('Minutes'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('You have not started Spanish; choose it as your language first.');
+  });
+
+  it("shows 'Error adding daily time' for a refusal the server does not explain", async () => {
+    server.use(http.post(api('/user/daily-activity'), () => HttpResponse.json({}, { status: 400 })));
     const { user, dialog } = await openAddModal('Reading');
     await user.type(within(dialog).getByLabelText('Minutes'), '10');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error adding daily time');
-  });
-
-  it("shows 'Server unreachable, try again later' when the network fails", async () => {
-    server.use(http.post(api('/user/daily-activity'), () => HttpResponse.error()));
-    const { user, dialog } = await openAddModal('Reading');
-    await user.type(within(dialog).getByLabelText('Minutes'), '10');
-    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Server unreachable, try again later');
   });
 });

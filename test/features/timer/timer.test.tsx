@@ -91,7 +91,9 @@ describe('a timer for each skill', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     await user.click(within(bar()).getByRole('button', { name: 'Stop timer' }));
     expect(await within(bar()).findByRole('status')).toHaveTextContent('0 hours 45 minutes of Listening added.');
     const today = localIsoDate();
-    expect(handedToOutbox).toEqual([{ key: `other-device-timer:${today}`, body: { date: today, listeningDailyMins: 45 }, origin: 'timer' }]);
+    expect(handedToOutbox).toEqual([
+      { key: `other-device-timer:${today}`, body: { date: today, listeningDailyMins: 45 }, origin: 'timer', language: 'Spanish' },
+    ]);
     await waitFor(() => expect(db.timer).toBeNull());
   });
 

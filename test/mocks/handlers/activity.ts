@@ -16,14 +16,13 @@ import {
   levelForHours,
   levelHours,
 } from '@common/domain';
-import type { MockDb } from '../db';
-import { current, db } from '../db';
+import type { LanguageData, MockDb } from '../db';
+import { ALL_LANGUAGES, current, db, newLanguageData } from '../db';
 import { api, apiError, unauthenticated } from '../http';
 
 const total = (r: ActivityRecord) => SKILL_DAILY_FIELDS.reduce((sum, f) => sum + r[f], 0);
 
-function recordFor(date: string): ActivityRecord {
-  const data = current();
+function recordFor(date: string, data: LanguageData = current()): ActivityRecord {
   let record = data.activities.find((a) => a.date === date);
   if (!record) {
     record = { date, achieved: false, listeningDailyMins: 0, readingDailyMins: 0, speakingDailyMins: 0, writingDailyMins: 0 };
@@ -51,19 +50,37 @@ function answersOf(of: MockDb) {
 }
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 
-function add(body: AddDailyActivity): Response {
+function add(body: AddDailyActivity, data: LanguageData): Response {
   const field = SKILL_DAILY_FIELDS.find((f) => body[f] !== undefined);
   if (!field) return apiError(400, 'INVALID_INPUT', 'Name one skill');
-  const existing = current().activities.find((a) => a.date === body.date);
-  const candidate = { ...(existing ?? recordFor(body.date)) };
+  const existing = data.activities.find((a) => a.date === body.date);
+  const candidate = { ...(existing ?? recordFor(body.date, data)) };
   candidate[field] += body[field] ?? 0;
   const error = limitError(candidate);
   if (error) return error;
-  const record = recordFor(body.date);
+  const record = recordFor(body.date, data);
   record[field] = candidate[field];
-  record.achieved = total(record) >= current().dailyGoalMinutes;
+  record.achieved = total(record) >= data.dailyGoalMinutes;
   return HttpResponse.json(record);
 }
+
+/**
+ * The language a write names (contract, fourth edition): ?language=X, one offered and started,
+ * else the current one. The refusal when it is not.
+ */
+export function writeLanguage(request: Request): { language: string | null; refusal?: Response } {
+  const named = new URL(request.url).searchParams.get('language');
+  if (named === null) return { language: db.currentLanguage };
+  if (!ALL_LANGUAGES.includes(named)) return { language: null, refusal: apiError(400, 'UNKNOWN_LANGUAGE', `"${named}" is not a language we offer.`) };
+  if (!db.languages.includes(named)) return { language: null, refusal: apiError(409, 'LANGUAGE_NOT_STARTED', `You have not started ${named}.`) };
+  return { language: named };
+}
+
+const dataOf = (language: string | null): LanguageData => {
+  if (language === null) return newLanguageData();
+  db.perLanguage[language] ??= newLanguageData();
+  return db.perLanguage[language];
+};
 
 export const activityHandlers = [
   http.get(api(API_PATHS.dailyActivityAll), ({ request }) => {
@@ -89,28 +106,33 @@ export const activityHandlers = [
   http.post(api(API_PATHS.dailyActivity), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const body = (await request.json()) as AddDailyActivity;
+    const { language, refusal } = writeLanguage(request);
+    if (refusal) return refusal;
     const key = request.headers.get('Idempotency-Key');
-    if (!key) return add(body);
+    if (!key) return add(body, dataOf(language));
     const stored = answersOf(db).get(key);
-    const fingerprint = JSON.stringify(body);
+    const fingerprint = JSON.stringify([language, body]);
     if (stored && stored.fingerprint !== fingerprint) {
       return apiError(422, 'IDEMPOTENCY_KEY_REUSED' as ApiErrorCode, 'This key was used for another add.');
     }
     if (stored) return new Response(stored.body, { status: stored.status, headers: { ...JSON_TYPE, 'Idempotent-Replayed': 'true' } });
-    const answer = add(body);
+    const answer = add(body, dataOf(language));
     if (answer.status < 500) answersOf(db).set(key, { fingerprint, status: answer.status, body: await answer.clone().text() });
     return answer;
   }),
   http.patch(api(API_PATHS.dailyActivity), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();
     const body = (await request.json()) as EditDailyActivity;
-    const candidate: ActivityRecord = { ...recordFor(body.date) };
+    const { language, refusal } = writeLanguage(request);
+    if (refusal) return refusal;
+    const data = dataOf(language);
+    const candidate: ActivityRecord = { ...recordFor(body.date, data) };
     for (const f of SKILL_DAILY_FIELDS) candidate[f] = body[f];
     const error = limitError(candidate);
     if (error) return error;
-    const record = recordFor(body.date);
+    const record = recordFor(body.date, data);
     Object.assign(record, candidate);
-    record.achieved = body.achieved ?? total(record) >= current().dailyGoalMinutes;
+    record.achieved = body.achieved ?? total(record) >= data.dailyGoalMinutes;
     return HttpResponse.json(record);
   }),
   http.get(api(API_PATHS.progress), () => {
