@@ -85,6 +85,19 @@ describeDb('a JSON body nested deeper than 64 levels is 400 INVALID_INPUT, fast,
     expect(valid.statusCode, valid.body).toBe(200);
   });
 
+  it('a large body of more values than any call takes (a million zeros) is 400 INVALID_INPUT, refused off the event loop', async () => {
+    const body = `{"source":"lingualog-csv","mode":"merge","content":"","x":[${'0,'.repeat(999_999)}0]}`;
+    const started = performance.now();
+    const res = await signedIn('/api/user/import', body);
+    expectError(res, 400, 'INVALID_INPUT');
+    expect(res.json().message).toBe('The request body holds more than 10,000 values; no call takes that many.');
+    expect(performance.now() - started).toBeLessThan(2000);
+    // A Toggl import's largest map (1,000 entries) is far within the bound: judged by the importer, not refused here.
+    const skillMap = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`project ${i}`, 'reading']));
+    const mapped = await signedIn('/api/user/import', JSON.stringify({ source: 'toggl-csv', mode: 'merge', dryRun: true, content: 'x'.repeat(70_000), skillMap }));
+    expect(mapped.json().message).not.toMatch(/values/);
+  });
+
   it('a 4.8 MiB import body of 850 arrays nested 3,000 deep is refused within 2 s', async () => {
     const body = `{"source":"lingualog-json","mode":"merge","content":"","x":[${Array.from({ length: 850 }, () => arrays(3000)).join(',')}]}`;
     expect(body.length).toBeGreaterThan(4.8 * 1024 * 1024);

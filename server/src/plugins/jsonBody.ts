@@ -52,7 +52,7 @@ export function parseJsonBody(text: string): unknown {
 const WORKER_BYTES = 64 * 1024;
 const WORKER_FILE = new URL('./jsonWorker.mjs', import.meta.url);
 
-type WorkerAnswer = { id: number; value?: unknown; invalid?: true; tooDeep?: true; refusedKey?: string };
+type WorkerAnswer = { id: number; value?: unknown; invalid?: true; tooDeep?: true; tooMany?: number; refusedKey?: string };
 
 /** One thread for the whole process, started on the first large body; it never keeps the process alive. */
 class JsonThread {
@@ -68,6 +68,7 @@ class JsonThread {
       this.pending.set(id, (answer) => {
         if (answer instanceof Error) reject(answer);
         else if (answer.tooDeep) reject(tooDeepError());
+        else if (answer.tooMany) reject(new ApiHttpError(400, 'INVALID_INPUT', `The request body holds more than ${answer.tooMany.toLocaleString('en')} values; no call takes that many.`));
         else if (answer.invalid) reject(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY());
         else if (answer.refusedKey) reject(refusedKeyError(answer.refusedKey));
         else resolve(answer.value);

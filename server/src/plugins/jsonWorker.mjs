@@ -19,6 +19,25 @@ const REFUSED_KEYS = [
   { key: 'constructor.prototype', options: { protoAction: 'ignore', constructorAction: 'error' } },
 ];
 
+/**
+ * More values than any call takes (an import's body holds a handful): sending such a body back
+ * and checking its text would hold the event loop for as long as the values are many (a 5 MiB
+ * array of a million zeros), so it is refused here, off the loop.
+ */
+const MAX_VALUES = 10_000;
+
+/** Whether `value` holds more than MAX_VALUES values, counted with an explicit stack that stops at the bound. */
+function tooManyValues(value) {
+  const stack = [value];
+  let count = 0;
+  while (stack.length > 0) {
+    const inner = stack.pop();
+    if (++count > MAX_VALUES) return true;
+    if (inner !== null && typeof inner === 'object') for (const key in inner) stack.push(inner[key]);
+  }
+  return false;
+}
+
 /** @param {number} id @param {Uint8Array} bytes */
 function answer(id, bytes) {
   if (tooDeepAt(bytes) >= 0) {
@@ -33,6 +52,10 @@ function answer(id, bytes) {
     return;
   }
   if (value !== null && typeof value === 'object') {
+    if (tooManyValues(value)) {
+      port.postMessage({ id, tooMany: MAX_VALUES });
+      return;
+    }
     for (const { key, options } of REFUSED_KEYS) {
       try {
         secureJson.scan(value, /** @type {any} */ (options));
