@@ -1,4 +1,4 @@
-// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --offline | --heavy]`: the
+// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --offline | --heavy | --tokens]`: the
 // performance benchmark described in docs/PERFORMANCE.md. Starts everything it needs, prints the
 // figures, stops everything by PID, and gives up (cleaning up) after a fixed time limit. Exit code 1
 // when a target is missed.
@@ -16,6 +16,7 @@ import { startPostgres } from './postgres.mjs';
 import { REPO_ROOT, cleanupAll, isStopping, onCleanup, startNodeServer } from './processes.mjs';
 import * as s from './scenarios.mjs';
 import { stackSection, startFloor } from './stack.mjs';
+import { seedTokens, tokenSection } from './tokens.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
 import { readAfterHistoryMoved, seedDailyGoalChanges, statsGrowth } from './stats.mjs';
 import { round, table, utcToday } from './util.mjs';
@@ -33,7 +34,9 @@ const PAINT_ONLY = args.has('--paint');
 const OFFLINE_ONLY = args.has('--offline');
 // --heavy: only a bystander's latency while other learners import 5 MiB files and read wide stats (issue #30), API only.
 const HEAVY_ONLY = args.has('--heavy');
-const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY;
+// --tokens: only a bearer read beside a cookie read of the same calls (issue #43), API only.
+const TOKENS_ONLY = args.has('--tokens');
+const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY && !TOKENS_ONLY;
 // --paint's Lighthouse rounds hold each dashboard of an earlier commit too (issue #32; BENCH_PAINT_BASE,
 // HEAD~1 by default; --no-compare: this build alone). SQLite only: both builds get a database alike.
 const BASE_REF = PAINT_ONLY && LIGHTHOUSE && !POSTGRES ? baseRef(args) : null;
@@ -59,7 +62,7 @@ async function startDatabase() {
 
 async function main() {
   heading(`LinguaLog benchmark on ${POSTGRES ? 'PostgreSQL 15' : 'SQLite'}, Node ${process.version}`);
-  const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY;
+  const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY || TOKENS_ONLY;
   if (!apiOnly && spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
     throw new Error('the SPA build failed');
   }
@@ -68,6 +71,7 @@ async function main() {
   if (PAINT_ONLY) return paintOnly(databaseUrl, serverEnv);
   if (OFFLINE_ONLY) return offlineOnly(databaseUrl);
   if (HEAVY_ONLY) return heavyOnly(databaseUrl, serverEnv);
+  if (TOKENS_ONLY) return tokensOnly(databaseUrl, serverEnv);
   const ceiling = INSIGHTS_ONLY ? null : await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
   const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
   console.log(`ceiling pid ${ceiling?.pid ?? '-'}, server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
@@ -147,6 +151,21 @@ async function main() {
   }
 
   if (LIGHTHOUSE) await dashboardPaint(app.url, { lighthouse: true });
+  heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
+}
+
+/** `--tokens`: one learner with 90 days and many read tokens, then the #43 section. */
+async function tokensOnly(databaseUrl, serverEnv) {
+  const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
+  console.log(`server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
+  const db = await openDatabase(databaseUrl);
+  onCleanup(() => db.close());
+  await seedLearners(db, { prefix: 'learner', first: 1, last: 1, languages: ['Spanish'], days: 90, passwordHash: await benchPasswordHash(), today: utcToday() });
+  await seedTokens(db, 'learner-1@example.test');
+  heading('Access tokens (issue #43): the same reads with the session cookie and with a bearer token, side by side');
+  const section = await tokenSection({ url: app.url, cookie: sessionCookie('learner', 1) });
+  console.log(section.text);
+  check(section.failures === 0, `errors and non-2xx answers: ${section.failures}`);
   heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
 }
 

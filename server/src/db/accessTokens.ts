@@ -3,9 +3,10 @@
  * and the lookup every bearer call makes. The lookup reads the database on every call (no cache
  * in the process), so a token revoked on any process is refused by every other at once.
  */
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { AccessTokensTable, Database } from './database';
 import { prepared } from './prepared';
+import { countAttempt } from './rateLimits';
 
 export type AccessTokenRow = Pick<AccessTokensTable, 'id' | 'name' | 'scope' | 'created_at' | 'last_used_at'>;
 
@@ -65,11 +66,65 @@ export async function deleteAccessToken(db: Kysely<Database>, userId: number, id
  * Writes `last_used_at` only when it is unset or at least `resolutionMs` old: the condition is in
  * the UPDATE, so processes racing on one token write it once.
  */
-export async function markTokenUsed(db: Kysely<Database>, id: string, nowMs: number, resolutionMs: number): Promise<void> {
-  await db
+const markUsed = (db: Kysely<Database>, id: string, nowMs: number, resolutionMs: number) =>
+  db
     .updateTable('access_tokens')
     .set({ last_used_at: nowMs })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', nowMs - resolutionMs)]))
-    .execute();
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', nowMs - resolutionMs)]));
+
+/** The SQLite connection's own synchronous setting (db/index.ts), read once, restored after each unflushed write. */
+const syncSettings = new WeakMap<Kysely<Database>, number>();
+
+export interface TokenCall {
+  id: string;
+  nowMs: number;
+  windowMs: number;
+  /** Calls a window allows; past them the call is refused and last_used_at stays. */
+  limit: number;
+  /** Whether last_used_at is due (unset or a window old, as read with the token). */
+  touch: boolean;
+}
+
+/**
+ * Counts one call of a token in its fixed window (rate_limits, shared by every process, as
+ * countAttempt does) and, when due and within the limit, moves its last_used_at; answers the
+ * window's count and start. Neither write waits for the disk: a counter or a last-use instant lost
+ * to a power cut costs nothing, while a flushed commit on every bearer call would cost many times
+ * the read it guards (the bench's --tokens section). PostgreSQL: each statement turns
+ * synchronous_commit off for its own transaction (set_config(..., true)); SQLite: the connection
+ * commits them with synchronous=NORMAL, which in WAL mode skips the fsync, and is held meanwhile
+ * so no other write commits that way.
+ */
+export async function recordTokenCall(db: Kysely<Database>, call: TokenCall): Promise<{ count: number; windowStart: number }> {
+  const key = tokenCounterKey(call.id);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const expired = sql<boolean>`rate_limits.window_start <= ${call.nowMs - call.windowMs}`;
+    const { rows } = await sql<{ count: number | string; window_start: number }>`
+      insert into rate_limits (key, window_start, count)
+      select ${key}, ${call.nowMs}, 1 from (select set_config('synchronous_commit', 'off', true)) as unflushed
+      on conflict (key) do update set
+        count = case when ${expired} then 1 else rate_limits.count + 1 end,
+        window_start = case when ${expired} then ${call.nowMs} else rate_limits.window_start end
+      returning count, window_start`.execute(db);
+    const counted = { count: Number(rows[0].count), windowStart: Number(rows[0].window_start) };
+    if (call.touch && counted.count <= call.limit) {
+      await markUsed(db, call.id, call.nowMs, call.windowMs)
+        .where(sql<boolean>`(select set_config('synchronous_commit', 'off', true)) is not null`)
+        .execute();
+    }
+    return counted;
+  }
+  return db.connection().execute(async (connection) => {
+    const setting = syncSettings.get(db) ?? Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(connection)).rows[0]?.synchronous ?? 2);
+    syncSettings.set(db, setting);
+    await sql`pragma synchronous = normal`.execute(connection);
+    try {
+      const counted = await countAttempt(connection, key, call.windowMs, call.nowMs);
+      if (call.touch && counted.count <= call.limit) await markUsed(connection, call.id, call.nowMs, call.windowMs).execute();
+      return counted;
+    } finally {
+      await sql`pragma synchronous = ${sql.raw(String(setting))}`.execute(connection);
+    }
+  });
 }

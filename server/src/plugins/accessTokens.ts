@@ -10,8 +10,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { API_ERRORS, errorSchema } from '@common/schemas/errors';
 import { ACCESS_TOKEN_PREFIX, TOKEN_CALLS_PER_MINUTE } from '@common/schemas/tokens';
-import { findAccessToken, markTokenUsed, tokenCounterKey } from '../db/accessTokens';
-import { countAttempt } from '../db/rateLimits';
+import { findAccessToken, recordTokenCall } from '../db/accessTokens';
 import { ApiHttpError } from './errors';
 
 /** What a token may do on a route: `read` any token, `log` a log token, `none` no token (session only). */
@@ -125,26 +124,16 @@ export const usesBearer = (request: FastifyRequest): boolean =>
 const unauthenticated = () => new ApiHttpError(401, 'UNAUTHENTICATED', 'The access token is unknown, revoked or malformed.');
 
 /**
- * Authenticates the request by its bearer token (401 unknown, revoked or malformed; 429 past the
- * token's calls a minute; 403 when the route is beyond its scope) and fills request.userId and
- * request.account as the session does. A refused call leaves lastUsedAt as it was.
+ * Authenticates the request by its bearer token (401 unknown, revoked or malformed; 403 when the
+ * route is beyond its scope; 429 past the token's calls a minute) and fills request.userId and
+ * request.account as the session does. A call refused by scope writes nothing and is not counted;
+ * a refused call leaves lastUsedAt as it was.
  */
 export async function authenticateBearer(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (secret === undefined || !TOKEN_SHAPE.test(secret)) throw unauthenticated();
   const token = await findAccessToken.takeFirst(app.db, { tokenHash: hashSecret(secret) });
   if (!token) throw unauthenticated();
-  const now = app.now().getTime();
-  const { count, windowStart } = await countAttempt(app.db, tokenCounterKey(token.id), MINUTE_MS, now);
-  if (count > TOKEN_CALLS_PER_MINUTE) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
-    throw new ApiHttpError(
-      429,
-      'RATE_LIMITED',
-      `This access token made more than ${TOKEN_CALLS_PER_MINUTE} calls this minute. Please wait ${retryAfter} seconds and try again.`,
-      { 'retry-after': String(retryAfter) },
-    );
-  }
   const access = request.routeOptions.config.tokenAccess;
   if (access === 'none' || (access === 'log' && token.scope !== 'log')) {
     throw new ApiHttpError(
@@ -155,8 +144,19 @@ export async function authenticateBearer(app: FastifyInstance, request: FastifyR
         : 'This access token may only read: make a "log" token to add time.',
     );
   }
+  const now = app.now().getTime();
   const lastUsed = token.last_used_at === null ? null : Number(token.last_used_at);
-  if (lastUsed === null || now - lastUsed >= MINUTE_MS) await markTokenUsed(app.db, token.id, now, MINUTE_MS);
+  const touch = lastUsed === null || now - lastUsed >= MINUTE_MS;
+  const { count, windowStart } = await recordTokenCall(app.db, { id: token.id, nowMs: now, windowMs: MINUTE_MS, limit: TOKEN_CALLS_PER_MINUTE, touch });
+  if (count > TOKEN_CALLS_PER_MINUTE) {
+    const retryAfter = Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+    throw new ApiHttpError(
+      429,
+      'RATE_LIMITED',
+      `This access token made more than ${TOKEN_CALLS_PER_MINUTE} calls this minute. Please wait ${retryAfter} seconds and try again.`,
+      { 'retry-after': String(retryAfter) },
+    );
+  }
   request.userId = Number(token.user_id);
   request.account = { email: token.email, currentLanguage: token.current_language };
 }

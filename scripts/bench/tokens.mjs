@@ -1,0 +1,71 @@
+// Issue #43: what a personal access token costs. The same reads of one learner, with the session
+// cookie and with `Authorization: Bearer`, measured in interleaved rounds (best of each) and
+// printed side by side. A bearer call looks its token up (one indexed read, like the session's)
+// and counts it in the database (the 120-a-minute limit every process shares), so the tokens are
+// many and taken in turn: no token reaches its limit during the rounds.
+import { createHash, randomUUID } from 'node:crypto';
+import { measure } from './load.mjs';
+import { dashboardReads } from './scenarios.mjs';
+import { round, sha256Hex, table } from './util.mjs';
+
+const TOKENS = 5_000;
+const secretOf = (n) => `lingualog_pat_${createHash('sha256').update(`bench-token-${n}`).digest('base64url')}`;
+
+/** TOKENS read tokens of the learner `email`, written straight into the database (minting goes through scrypt). */
+export async function seedTokens(db, email) {
+  const [{ id }] = await db.query('SELECT id FROM users WHERE email = ?', [email]);
+  const now = Date.now();
+  await db.query('BEGIN');
+  for (let n = 0; n < TOKENS; n += 1) {
+    await db.query('INSERT INTO access_tokens (id, user_id, token_hash, name, scope, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, NULL)', [
+      randomUUID(),
+      id,
+      sha256Hex(secretOf(n)),
+      `bench ${n}`,
+      'read',
+      now,
+    ]);
+  }
+  await db.query('COMMIT');
+}
+
+function bearerTarget(baseUrl, read) {
+  let i = 0;
+  return {
+    name: read.name,
+    baseUrl,
+    path: read.path,
+    setupRequest: (request) => {
+      i += 1;
+      return { ...request, headers: { authorization: `Bearer ${secretOf(i % TOKENS)}` } };
+    },
+  };
+}
+
+/** The section's text: per read, cookie and bearer means and p99s, their ratio, and every failure. */
+export async function tokenSection({ url, cookie }) {
+  const reads = dashboardReads().filter((read) => read.path.startsWith('/api/user/'));
+  const rows = [];
+  for (const read of reads) {
+    const cookieTarget = { ...read, baseUrl: url, headers: { cookie } };
+    const runs = [];
+    for (let round = 0; round < 2; round += 1) runs.push(await measure(cookieTarget), await measure(bearerTarget(url, read)));
+    const best = (a, b) => ({ ...(a.mean <= b.mean ? a : b), failures: a.errors + a.non2xx + b.errors + b.non2xx });
+    rows.push({ name: read.name, cookie: best(runs[0], runs[2]), bearer: best(runs[1], runs[3]) });
+  }
+  const text = table([
+    ['', 'cookie mean ms', 'bearer mean ms', 'bearer/cookie', 'cookie p99 ms', 'bearer p99 ms', 'cookie req/s', 'bearer req/s', 'errors+non-2xx'],
+    ...rows.map((r) => [
+      r.name,
+      round(r.cookie.mean, 2),
+      round(r.bearer.mean, 2),
+      round(r.bearer.mean / r.cookie.mean, 2),
+      r.cookie.p99,
+      r.bearer.p99,
+      Math.round(r.cookie.rps),
+      Math.round(r.bearer.rps),
+      r.cookie.failures + r.bearer.failures,
+    ]),
+  ]);
+  return { text, failures: rows.reduce((n, r) => n + r.cookie.failures + r.bearer.failures, 0) };
+}
