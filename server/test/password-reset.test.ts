@@ -4,11 +4,13 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { hashResetToken } from '../src/domain/passwordReset';
+import { freePort } from './freePort';
 import { buildTestApp, describeDb, sharedDatabase, signUp, type TestApp } from './helper';
 import { startMailReceiver, tokenIn, type MailReceiver } from './mailReceiver';
 import { caller, expectError, MINUTE_MS, sessionCookie } from './requests';
@@ -66,6 +68,23 @@ describeDb('POST /api/auth/password-reset', () => {
     await mail.waitFor(1);
     await settle();
     expect(mail.messages.map((m) => m.to)).toEqual([[email]]);
+  });
+
+  it('takes as long for an unknown email as for an account (medians within a few milliseconds)', async () => {
+    const known: string[] = [];
+    for (let i = 0; i < 9; i++) known.push((await signUp(t.app)).email);
+    const times = { known: [] as number[], unknown: [] as number[] };
+    for (let i = 0; i < known.length; i++) {
+      for (const [kind, email] of [['known', known[i]!], ['unknown', `nobody${i}-${address}@example.com`]] as const) {
+        address = `203.0.113.${i * 2 + (kind === 'known' ? 1 : 2)}`;
+        const started = performance.now();
+        expect((await askReset(email)).statusCode).toBe(202);
+        times[kind].push(performance.now() - started);
+      }
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(15);
+    await mail.waitFor(known.length);
   });
 
   it('finds the account by its email as sign-in does: trimmed and in any case', async () => {
@@ -333,6 +352,30 @@ describeDb('without SMTP_URL', () => {
       expect(lines.filter((l) => l.includes('Mail is not set up'))).toHaveLength(1);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describeDb('the reset request never waits for the mail server', () => {
+  it('answers 202 at once even when the mail server accepts the connection and never answers', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    const port = await freePort();
+    await new Promise<void>((resolve) => silent.listen(port, '127.0.0.1', resolve));
+    const stuck = await buildTestApp({ mail: { smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: PUBLIC_URL } });
+    try {
+      const { email } = await signUp(stuck.app);
+      const started = performance.now();
+      const res = await askReset(email, stuck.app);
+      expect([res.statusCode, res.body]).toEqual([202, '{}']);
+      // nodemailer waits 10 s for a greeting; the answer must not.
+      expect(performance.now() - started).toBeLessThan(2_000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(sockets.size).toBe(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await stuck.close();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });

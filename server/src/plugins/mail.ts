@@ -39,6 +39,8 @@ declare module 'fastify' {
 
 export const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 
+const CLOSE_WAIT_MS = 5_000;
+
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 function transportFor(smtpUrl: string): Transporter {
@@ -73,9 +75,13 @@ export function registerMail(app: FastifyInstance, options: MailOptions = {}): v
       sending.add(sent);
     },
   });
-  // Messages already handed over are finished before the app closes.
+  // Messages already handed over get a few seconds to finish before the app closes; a mail server
+  // that does not answer does not hold a restart up for longer.
   app.addHook('onClose', async () => {
-    await Promise.allSettled([...sending]);
+    let timer: NodeJS.Timeout | undefined;
+    const patience = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    await Promise.race([Promise.allSettled([...sending]), patience]);
+    clearTimeout(timer);
     transport?.close();
   });
 }
