@@ -1,8 +1,8 @@
 /**
- * Issue #38 item 5: the server's render of the dashboard's first screen has a bound. A render of
- * d ms lets the next start only d / RENDER_SHARE ms after it began; a page asked for before then
- * gets the plain first facts at once instead of waiting, so renders never hold more than that
- * share of the event loop however many learners load /dashboard.
+ * Issue #38 item 5: the server's render of the dashboard's first screen has a bound. Renders take
+ * at most RENDER_SHARE of the event loop over time and RENDER_BURST_MS of it at once; a page asked
+ * for when that budget is spent gets the plain first facts at once instead of waiting, however
+ * many learners load /dashboard.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDashboardScreen, RENDER_SHARE, type DashboardScreen } from '../src/plugins/serverScreen';
+import { loadDashboardScreen, RENDER_BURST_MS, RENDER_SHARE, type DashboardScreen } from '../src/plugins/serverScreen';
 
 const RENDER_MS = 20;
 let spaRoot: string;
@@ -32,19 +32,29 @@ const page = () => screen(request, { answers: [], today: '2026-11-26' } as unkno
 const rendered = (answer: ReturnType<DashboardScreen>) => answer.body.includes('rendered');
 
 describe("the server's first-screen render keeps to its share of the event loop", () => {
-  it('a page asked for right after a render gets the plain first facts at once; later ones are rendered again', async () => {
-    await sleep(10);
-    expect(rendered(page())).toBe(true);
+  /** Pages asked for one after another until one is not rendered: how many were. */
+  const rendersInARow = () => {
+    let renders = 0;
+    while (rendered(page())) renders += 1;
+    return renders;
+  };
+  const QUIET_MS = RENDER_BURST_MS / RENDER_SHARE + 50;
+
+  it('a few pages at once are all rendered; once the budget is spent the next gets the plain first facts at once, and later ones are rendered again', async () => {
+    await sleep(QUIET_MS);
+    const renders = rendersInARow();
+    // A loaded machine may stretch a render; at least a few are made at once.
+    expect(renders).toBeGreaterThanOrEqual(3);
+    expect(renders).toBeLessThanOrEqual(Math.ceil(RENDER_BURST_MS / RENDER_MS) + 2);
     const started = performance.now();
-    const next = page();
-    expect(rendered(next)).toBe(false);
+    expect(rendered(page())).toBe(false);
     expect(performance.now() - started).toBeLessThan(RENDER_MS / 2);
     await sleep(RENDER_MS / RENDER_SHARE + 20);
     expect(rendered(page())).toBe(true);
   });
 
-  it('under a flood of pages the renders take at most their share of the time (plus one render)', async () => {
-    await sleep(RENDER_MS / RENDER_SHARE + 20);
+  it('under a flood of pages the renders take at most their share of the time (plus the burst)', async () => {
+    await sleep(QUIET_MS);
     const started = performance.now();
     let renders = 0;
     let pages = 0;
@@ -55,7 +65,8 @@ describe("the server's first-screen render keeps to its share of the event loop"
     }
     const elapsed = performance.now() - started;
     expect(pages).toBeGreaterThan(renders * 3);
-    expect(renders * RENDER_MS).toBeLessThanOrEqual(elapsed * RENDER_SHARE + RENDER_MS);
-    expect(renders).toBeGreaterThanOrEqual(2);
+    expect(renders * RENDER_MS).toBeLessThanOrEqual(elapsed * RENDER_SHARE + RENDER_BURST_MS + RENDER_MS);
+    // Not starved either: after the burst, renders go on at their share.
+    expect(renders * RENDER_MS).toBeGreaterThan(RENDER_BURST_MS + RENDER_MS);
   });
 });
