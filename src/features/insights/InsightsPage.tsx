@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { useGetUserLanguageQuery } from '@/app/apiSlice';
+import { useOnline } from '@/app/sync';
 import { paths } from '@/app/paths';
 import { useLevelForecast } from '@/app/useLevelForecast';
 import { ButtonLink } from '@/components/Button';
@@ -15,6 +16,7 @@ import { dailyFigures, periodNotOverText, SHORT_WINDOW, skillMinutes } from './i
 import { RangeSwitch, type Range, type View } from './RangeSwitch';
 import { SkillBalance } from './SkillBalance';
 import { TrendChart } from './TrendChart';
+import { InsightsUnreachable } from './InsightsUnreachable';
 import { useInsightsData } from './useInsightsData';
 
 /** /insights (issue #13): trends, comparisons, habits, skill balance and the level forecast of the current language. */
@@ -22,11 +24,14 @@ export function InsightsPage() {
   const language = useGetUserLanguageQuery();
   const data = useInsightsData();
   const forecast = useLevelForecast();
+  const online = useOnline();
   const [range, setRange] = useState<Range>('week');
   const [view, setView] = useState<View>('chart');
   const ids = { trend: useId(), compare: useId(), habits: useId(), balance: useId(), forecast: useId() };
 
   const body = () => {
+    // No answer for want of a network (offline, or the server out of reach): say so, with a way on.
+    if (data.unreachable || (!online && data.loading)) return <InsightsUnreachable reads={data.reads} />;
     if (data.failed) return <FailureNotice reads={data.reads} />;
     if (data.loading || !data.weeks || !data.months || !data.days || !data.progress) return <Loading />;
     const { weeks, months, days, progress } = data;

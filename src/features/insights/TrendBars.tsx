@@ -18,9 +18,11 @@ function yTicks(max: number): { ticks: number[]; label: (minutes: number) => str
 interface TrendBarsProps {
   buckets: readonly StatsBucketRow[];
   selected: number;
+  /** The y-axis labels' size in the drawing's units (TrendChart keeps them a readable size on screen). */
+  labelSize?: number;
 }
 
-export function TrendBars({ buckets, selected }: TrendBarsProps) {
+export function TrendBars({ buckets, selected, labelSize = 13 }: TrendBarsProps) {
   const theme = useTheme();
   const y = yTicks(Math.max(...buckets.map((b) => b.totalMins), 0));
   return (
@@ -39,7 +41,7 @@ export function TrendBars({ buckets, selected }: TrendBarsProps) {
         style={{
           axis: { stroke: 'transparent' },
           grid: { stroke: theme.colors.border, strokeDasharray: '4 4' },
-          tickLabels: { fill: theme.colors.textMuted, fontSize: 13 },
+          tickLabels: { fill: theme.colors.textMuted, fontSize: labelSize, padding: 4 },
         }}
       />
       <VictoryStack>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type RefObject } from 'react';
 import styled, { useTheme } from 'styled-components';
 import { SKILLS } from '@common/domain';
 import type { StatsBucketRow } from '@common/schemas/stats';
@@ -29,6 +29,8 @@ interface TrendChartProps {
 export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
   const theme = useTheme();
   const [chosen, setChosen] = useState<number | null>(null);
+  const chartBox = useRef<HTMLDivElement>(null);
+  const labelSize = useAxisLabelSize(chartBox);
   const selected = chosen !== null && chosen < buckets.length ? chosen : buckets.length - 1;
   const labels = buckets.map((b) => bucketLabels(b.start, bucket));
   const unit = bucket === 'week' ? 'Week' : 'Month';
@@ -73,9 +75,9 @@ export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
   const shown = buckets[selected];
   return (
     <Figure>
-      <ChartBox aria-hidden="true">
+      <ChartBox aria-hidden="true" ref={chartBox}>
         <Suspense fallback={null}>
-          <TrendBars buckets={buckets} selected={selected} />
+          <TrendBars buckets={buckets} selected={selected} labelSize={labelSize} />
         </Suspense>
       </ChartBox>
       <BarButtons role="group" aria-label={`Bars, one per ${bucket}`} $columns={buckets.length}>
@@ -87,8 +89,9 @@ export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
             aria-label={`${labels[i].short}. ${barText(b, labels[i].full)}`}
             onClick={() => setChosen(i)}
             onFocus={() => setChosen(i)}
+            $labelShown={(buckets.length - 1 - i) % 2 === 0}
           >
-            {labels[i].short}
+            <span aria-hidden="true">{labels[i].short}</span>
           </BarButton>
         ))}
       </BarButtons>
@@ -107,6 +110,29 @@ export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
       )}
     </Figure>
   );
+}
+
+/** Rendered size of the y-axis labels, in pixels on screen whatever the chart's width. */
+const AXIS_LABEL_PX = 12;
+
+/**
+ * The drawing scales with its box (a viewBox of CHART.width units): its labels are sized in those
+ * units so they read at AXIS_LABEL_PX on a phone and on a desktop alike (they were 7 px at 390 and
+ * 22 px at 1280 before, issue #44). Undefined until measured: the drawing's own default then.
+ */
+function useAxisLabelSize(ref: RefObject<HTMLElement | null>): number | undefined {
+  const [size, setSize] = useState<number | undefined>();
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const width = element.getBoundingClientRect().width;
+      if (width > 0) setSize(Math.round(((AXIS_LABEL_PX * CHART.width) / width) * 10) / 10);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
 }
 
 const Figure = styled.div`
@@ -129,16 +155,30 @@ const BarButtons = styled.div<{ $columns: number }>`
   margin: 0 ${(100 * CHART.right) / CHART.width}% 0 ${(100 * CHART.left) / CHART.width}%;
 `;
 
-const BarButton = styled.button`
+/* A phone has room for every other label (the latest always), each free to spill into its unlabelled
+   neighbours, so none collide or are clipped (issue #44); every button keeps its full name. */
+const BarButton = styled.button<{ $labelShown: boolean }>`
   min-height: 44px;
+  min-width: 0;
   padding: 0;
   border: 2px solid transparent;
   border-radius: ${({ theme }) => theme.radius.sm};
   background: transparent;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
+  font-size: ${({ theme }) => theme.font.size.sm};
   cursor: pointer;
-  overflow: hidden;
+  white-space: nowrap;
+  overflow: visible;
+  display: flex;
+  justify-content: center;
+  @media (max-width: 1023.98px) {
+    font-size: ${({ theme }) => theme.font.size.xs};
+  }
+  ${media.narrow} {
+    span {
+      visibility: ${({ $labelShown }) => ($labelShown ? 'visible' : 'hidden')};
+    }
+  }
   &[aria-pressed='true'] {
     border-color: ${({ theme }) => theme.colors.primary};
     color: ${({ theme }) => theme.colors.text};
@@ -222,15 +262,16 @@ export const Table = styled.table`
   thead th {
     color: ${({ theme }) => theme.colors.textMuted};
   }
-  /* A phone: smaller type, tighter cells, headings on two lines if need be. */
+  /* A phone: smaller type, tighter cells, six equal columns whose text wraps ('125h' over '30m'),
+     so every column, Total included, fits the screen without a sideways scroller (issue #44). */
   ${media.narrow} {
+    table-layout: fixed;
     font-size: ${({ theme }) => theme.font.size.xs};
     th,
     td {
-      padding: ${({ theme }) => `${theme.space.xs} 3px`};
-    }
-    thead th {
+      padding: ${({ theme }) => `${theme.space.xs} 2px`};
       white-space: normal;
+      overflow-wrap: anywhere;
     }
   }
 `;

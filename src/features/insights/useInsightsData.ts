@@ -1,5 +1,6 @@
 import { useGetCalendarSummaryQuery, useGetProgressQuery, useGetStatsQuery } from '@/app/apiSlice';
 import { useLearnerToday } from '@/app/useLearnerToday';
+import { isNetworkError } from '@/lib/errorMessages';
 import { insightsRanges } from './insightsMaths';
 
 /** Every read of the Insights view, for the current language and the learner's today. */
@@ -23,6 +24,8 @@ export function useInsightsData() {
     /** The main reads, for the failure notice (their catalogue texts and 'Try again'). */
     reads: main,
     failed: main.some((q) => q.isError),
+    /** A read got no answer at all (no network, the server out of reach). */
+    unreachable: main.some((q) => q.isError && isNetworkError(q.error)),
     loading: main.some((q) => !q.data),
   };
 }

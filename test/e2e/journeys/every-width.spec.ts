@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '../fixtures';
-import { monthTitle, today } from '../support/dashboard';
+import { daysAgo, monthTitle, today } from '../support/dashboard';
 
 test.describe('at the widths between a phone and a desktop', () => {
   test.skip(({ isMobile }) => isMobile, 'sets its own widths on the desktop browser');
@@ -87,4 +87,62 @@ test.describe('on a phone', () => {
       expect(Math.abs(a.x - b.x)).toBeLessThan(2);
     }
   });
+});
+
+test.describe('Insights on a phone', () => {
+  test.beforeEach(async ({ page, isMobile }) => {
+    if (!isMobile) await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  test("the table's Total column is not cut, and the chart's labels neither collide nor leave the screen", async ({ page, learner: _learner }) => {
+    // Long days over the last weeks: the widest figures a table can hold ('433h 20m' a month).
+    for (let ago = 1; ago <= 20; ago += 1) {
+      const answer = await page.request.patch('/api/user/daily-activity', {
+        data: { date: daysAgo(ago * 3), isToday: false, listeningDailyMins: 900, readingDailyMins: 400, speakingDailyMins: 55, writingDailyMins: 5 },
+      });
+      expect(answer.status(), await answer.text()).toBe(200);
+    }
+    await page.goto('/insights');
+    const width = page.viewportSize()!.width;
+    await expect(page.getByRole('group', { name: 'Bars, one per week' })).toBeVisible();
+
+    for (const range of ['12 weeks', '12 months']) {
+      await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: range }).click();
+      // The labels under the bars: those shown do not overlap, and stay on the screen.
+      const labels = await page.getByRole('group', { name: /^Bars, one per/ }).locator('span').evaluateAll((spans) =>
+        spans.filter((s) => getComputedStyle(s).visibility === 'visible').map((s) => s.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+      );
+      expect(labels.length).toBeGreaterThanOrEqual(6);
+      for (const [i, label] of labels.entries()) {
+        expect(label.left).toBeGreaterThanOrEqual(0);
+        expect(label.right).toBeLessThanOrEqual(width);
+        if (i > 0) expect(label.left).toBeGreaterThanOrEqual(labels[i - 1].right);
+      }
+      // The y-axis labels read at a phone's size, inside the drawing.
+      const ticks = await page.locator('svg text').evaluateAll((texts) => texts.filter((t) => t.textContent).map((t) => t.getBoundingClientRect()).map((r) => ({ left: r.left, height: r.height })));
+      for (const tick of ticks) {
+        expect(tick.left).toBeGreaterThanOrEqual(0);
+        expect(tick.height).toBeGreaterThanOrEqual(10);
+      }
+
+      await page.getByRole('group', { name: 'Show as' }).getByRole('button', { name: 'Table' }).click();
+      const box = page.getByRole('region', { name: /^Minutes per (week|month), by skill$/ });
+      await expect(box).toBeVisible();
+      const fits = await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+      expect(fits, 'the table scrolls sideways in its own box').toBe(true);
+      const totals = await box.locator('tr > :last-child').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().right));
+      for (const right of totals) expect(right).toBeLessThanOrEqual(width);
+      await page.getByRole('group', { name: 'Show as' }).getByRole('button', { name: 'Chart' }).click();
+    }
+  });
+});
+
+test('Insights on a desktop: the y-axis labels are not larger than the text around them', async ({ page, learner: _learner, isMobile }) => {
+  test.skip(isMobile, 'the desktop width');
+  await page.request.patch('/api/user/daily-activity', { data: { date: daysAgo(2), isToday: false, listeningDailyMins: 300, readingDailyMins: 0, speakingDailyMins: 0, writingDailyMins: 0 } });
+  await page.goto('/insights');
+  await expect(page.getByRole('group', { name: 'Bars, one per week' })).toBeVisible();
+  await expect(page.locator('svg text', { hasText: /\d/ }).first()).toBeVisible();
+  const heights = await page.locator('svg text').evaluateAll((texts) => texts.filter((t) => t.textContent).map((t) => t.getBoundingClientRect().height));
+  for (const height of heights) expect(height).toBeLessThanOrEqual(18);
 });

@@ -1,0 +1,52 @@
+import styled from 'styled-components';
+import { paths } from '@/app/paths';
+import { useOnline } from '@/app/sync';
+import { Button, ButtonLink } from '@/components/Button';
+import { ErrorLine } from '@/components/StatusMessage';
+import { ERRORS } from '@/lib/errorMessages';
+import type { ReadResult } from '@/components/FailureNotice';
+
+/**
+ * Insights without the server (issue #44): words and a way forward, never a bare 'Loading...' or
+ * a lone 'Try again'. Insights are worked out on the server, so offline they wait for the network;
+ * the dashboard works offline, so it is offered beside 'Try again'.
+ */
+export function InsightsUnreachable({ reads }: { reads: ReadResult[] }) {
+  const online = useOnline();
+  return (
+    <Notice role="status">
+      {online ? (
+        <ErrorLine>{ERRORS.NETWORK_ERROR}</ErrorLine>
+      ) : (
+        <p>You are offline. Insights are worked out on the server: they show again once you are back online.</p>
+      )}
+      <Actions>
+        <Button $variant="secondary" onClick={() => reads.forEach((read) => void read.refetch())}>
+          Try again
+        </Button>
+        <ButtonLink to={paths.dashboard} $variant="ghost">
+          Back to the dashboard
+        </ButtonLink>
+      </Actions>
+    </Notice>
+  );
+}
+
+const Notice = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radius.md};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  ${ErrorLine} {
+    margin: 0;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
