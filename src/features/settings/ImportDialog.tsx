@@ -1,7 +1,9 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
-import { IMPORT_MAX_BYTES, IMPORT_SOURCES, type ImportAnswer, type ImportMode, type ImportSource } from '@common/schemas/data';
+import {
+  IMPORT_MAX_BYTES, IMPORT_SOURCES, NO_SKILL_PROBLEM, type EntriesWithoutSkill, type ImportAnswer, type ImportMode, type ImportSource,
+} from '@common/schemas/data';
 import { useImportDataMutation } from '@/app/apiSlice';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
@@ -9,9 +11,9 @@ import { Select, SelectField } from '@/components/Select';
 import { ErrorText, StatusText } from '@/components/StatusMessage';
 import { detectSource, IMPORT_SOURCE_LABELS } from '@/lib/dataFiles';
 import { callFailureMessage, isErrorAnswer, isServerFault } from '@/lib/errorMessages';
-import { formatHoursMinutesLong, plural } from '@/lib/time';
 import { ImportProblems, type Problem } from './ImportProblems';
-import { TogglSkillMap } from './TogglSkillMap';
+import { importSummary as summary } from './importSummary';
+import { TogglSkillMap, UnnamedEntries } from './TogglSkillMap';
 
 interface Picked {
   name: string;
@@ -38,6 +40,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [source, setSource] = useState<ImportSource>('lingualog-json');
   const [mode, setMode] = useState<ImportMode>('merge');
   const [skillMap, setSkillMap] = useState<Record<string, Skill>>({});
+  const [withoutSkill, setWithoutSkill] = useState<EntriesWithoutSkill>('refuse');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const changed = () => setOutcome(null);
@@ -53,11 +56,13 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     setFile({ name: chosen.name, text });
     setSource(detectSource(chosen.name, text));
     setSkillMap({});
+    setWithoutSkill('refuse');
   };
 
   const send = async (dryRun: boolean) => {
     if (!file) return;
-    const request = { source, content: file.text, mode, dryRun, ...(source === 'toggl-csv' ? { skillMap } : {}) };
+    const toggl = source === 'toggl-csv' ? { skillMap, ...(withoutSkill === 'refuse' ? {} : { entriesWithoutSkill: withoutSkill }) } : {};
+    const request = { source, content: file.text, mode, dryRun, ...toggl };
     if (tooLarge(request)) return setOutcome({ kind: 'error', message: TOO_LARGE });
     const result = await runImport(request);
     if ('data' in result && result.data) return setOutcome({ kind: dryRun ? 'preview' : 'done', answer: result.data });
@@ -91,10 +96,24 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Import data" onClose={onClose} footer={footer}>
       <Form onSubmit={(e) => e.preventDefault()}>
-        <SelectField>
-          <label htmlFor={fileId}>File</label>
-          <input id={fileId} type="file" accept=".json,.csv,application/json,text/csv" onChange={(e) => void pick(e)} disabled={done} />
-        </SelectField>
+        <FilePicker>
+          <span id={`${fileId}-label`}>File</span>
+          {/* The native input, visually hidden, keeps the keyboard and screen readers; its label is the app's button. */}
+          <FileInput
+            id={fileId}
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            aria-labelledby={`${fileId}-label`}
+            onChange={(e) => void pick(e)}
+            disabled={done}
+          />
+          <FileRow>
+            <FileButton htmlFor={fileId} $disabled={done}>
+              Choose a file
+            </FileButton>
+            <FileName>{file ? file.name : 'No file chosen'}</FileName>
+          </FileRow>
+        </FilePicker>
         {file && (
           <>
             <SelectField>
@@ -117,7 +136,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               </Radio>
             </fieldset>
             {source === 'toggl-csv' && (
-              <TogglSkillMap text={file.text} value={skillMap} disabled={done} onChange={(map) => { changed(); setSkillMap(map); }} />
+              <>
+                <TogglSkillMap text={file.text} value={skillMap} disabled={done} onChange={(map) => { changed(); setSkillMap(map); }} />
+                <UnnamedEntries value={withoutSkill} disabled={done} onChange={(choice) => { changed(); setWithoutSkill(choice); }} />
+              </>
             )}
           </>
         )}
@@ -130,7 +152,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           )}
           {outcome?.kind === 'done' && <StatusText>Imported: {summary(outcome.answer)}</StatusText>}
         </div>
-        {outcome?.kind === 'problems' && <ImportProblems problems={outcome.problems} />}
+        {outcome?.kind === 'problems' && (
+          <ImportProblems
+            problems={outcome.problems}
+            hint={source === 'toggl-csv' && outcome.problems.some((p) => p.message.includes(NO_SKILL_PROBLEM))
+              ? 'Entries that name no skill can be skipped or counted for a skill: choose under "Entries that name no skill", then Preview again.'
+              : undefined}
+          />
+        )}
         {outcome?.kind === 'error' && <ErrorText>{outcome.message}</ErrorText>}
       </Form>
     </Modal>
@@ -140,11 +169,6 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 /** The merge rule of a file that speaks only for some skills (server/src/routes/import.ts states it for the API). */
 const TOGGL_MERGE_RULE = "Toggl entries replace only their skill's minutes on their day; that day's other skills keep the minutes you logged.";
 
-function summary({ days, minutes, languages, replacedDays }: ImportAnswer): string {
-  const where = languages.length > 0 ? ` in ${languages.join(', ')}` : '';
-  const time = minutes > 0 ? formatHoursMinutesLong(minutes) : '0 minutes';
-  return `${plural(days, 'day')} (${time})${where}; ${plural(replacedDays, 'day')} already logged ${replacedDays === 1 ? 'changes' : 'change'}.`;
-}
 
 const Form = styled.form`
   display: grid;
@@ -167,6 +191,61 @@ const Form = styled.form`
     font-weight: ${({ theme }) => theme.font.weight.medium};
     margin-bottom: ${({ theme }) => theme.space.xs};
   }
+`;
+
+const FilePicker = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  > span {
+    font-weight: ${({ theme }) => theme.font.weight.medium};
+  }
+`;
+
+/* Visually hidden but focusable: Tab reaches it, and its focus shows on the button beside it. */
+const FileInput = styled.input`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  opacity: 0;
+  overflow: hidden;
+  clip-path: inset(50%);
+`;
+
+const FileRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  min-width: 0;
+`;
+
+const FileButton = styled.label<{ $disabled: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
+  opacity: ${({ $disabled }) => ($disabled ? 0.6 : 1)};
+  input:focus-visible + ${FileRow} & {
+    outline: 3px solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryLight};
+  }
+`;
+
+const FileName = styled.span`
+  min-width: 0;
+  overflow-wrap: anywhere;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const Radio = styled.label`

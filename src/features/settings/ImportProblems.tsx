@@ -7,10 +7,11 @@ export interface Problem {
 }
 
 /** The server's reasons for refusing a file, by line, so the learner can fix the file and try again. */
-export function ImportProblems({ problems }: { problems: Problem[] }) {
+export function ImportProblems({ problems, hint }: { problems: Problem[]; /** A way on that needs no change to the file. */ hint?: string }) {
   return (
     <div>
       <ErrorText>The file was not imported; nothing changed. Fix these and try again:</ErrorText>
+      {hint && <Hint>{hint}</Hint>}
       <List>
         {problems.map((p, i) => (
           <li key={i}>{p.line > 0 ? `Line ${p.line}: ${p.message}` : p.message}</li>
@@ -19,6 +20,10 @@ export function ImportProblems({ problems }: { problems: Problem[] }) {
     </div>
   );
 }
+
+const Hint = styled.p`
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
 
 const List = styled.ul`
   max-height: 240px;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { SKILLS, type Skill } from '@common/domain';
-import { Select } from '@/components/Select';
+import { ENTRIES_WITHOUT_SKILL, type EntriesWithoutSkill } from '@common/schemas/data';
+import { Select, SelectField } from '@/components/Select';
 import { StatusText } from '@/components/StatusMessage';
 import { skillNamed } from '@common/domain';
 import { togglNames } from '@/lib/dataFiles';
@@ -68,6 +69,31 @@ export function TogglSkillMap({ text, value, disabled, onChange }: TogglSkillMap
         ))}
       </Grid>
     </fieldset>
+  );
+}
+
+const skillName = (skill: Skill) => skill[0].toUpperCase() + skill.slice(1);
+
+const WITHOUT_SKILL_LABELS: Record<EntriesWithoutSkill, string> = {
+  refuse: 'Stop and list them',
+  skip: 'Skip them',
+  ...(Object.fromEntries(SKILLS.map((skill) => [skill, `Count them as ${skillName(skill)}`])) as Record<Skill, string>),
+};
+
+/**
+ * What happens to an entry whose project, tags and description name no skill (issue #44): the
+ * file is refused with each one quoted (the default), they are skipped, or they count for a skill.
+ */
+export function UnnamedEntries({ value, disabled, onChange }: { value: EntriesWithoutSkill; disabled: boolean; onChange: (choice: EntriesWithoutSkill) => void }) {
+  return (
+    <SelectField>
+      <label htmlFor="toggl-without-skill">Entries that name no skill</label>
+      <Select id="toggl-without-skill" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as EntriesWithoutSkill)}>
+        {ENTRIES_WITHOUT_SKILL.map((choice) => (
+          <option key={choice} value={choice}>{WITHOUT_SKILL_LABELS[choice]}</option>
+        ))}
+      </Select>
+    </SelectField>
   );
 }
 
