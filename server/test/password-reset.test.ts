@@ -294,6 +294,26 @@ describeDb('a wrong current password counts like a failed sign-in', () => {
     expectError(await post(limited.app, '/api/auth/login', { email, password }), 429, 'RATE_LIMITED');
   });
 
+  it('a reset forgets the failed sign-ins of the account\'s email: the learner signs in at once with the new password', async () => {
+    const receiver = await startMailReceiver();
+    const app = await buildTestApp({
+      rateLimit: { loginPerAccountPerWindow: 3, loginPerIpPerWindow: 1000, loginFailuresPerIpPerMinute: 1000, windowMs: 60_000 },
+      mail: { smtpUrl: receiver.url, publicUrl: PUBLIC_URL },
+    });
+    try {
+      const { email } = await signUp(app.app);
+      for (let i = 0; i < 3; i++) expectError(await signIn(email, `forgotten ${i} guess`, app.app), 401, 'INVALID_CREDENTIALS');
+      expectError(await signIn(email, 'forgotten 4 guess', app.app), 429, 'RATE_LIMITED');
+      expect((await askReset(email, app.app)).statusCode).toBe(202);
+      const token = tokenIn((await receiver.waitFor(1))[0]!);
+      expect((await confirm(token, 'a remembered passphrase', app.app)).statusCode).toBe(204);
+      expect((await signIn(email, 'a remembered passphrase', app.app)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await receiver.close();
+    }
+  });
+
   it('a right current password clears the failures, as a sign-in does', async () => {
     const { email, password, cookie } = await signUp(limited.app);
     for (let i = 0; i < 2; i++) await post(limited.app, '/api/user/password', { currentPassword: `wrong ${i} guess`, newPassword: 'a changed passphrase' }, cookie);

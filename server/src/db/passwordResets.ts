@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './database';
+import { accountKey } from './rateLimits';
 
 /**
  * Stores a token for the account with this email, if there is one, in one statement either way
@@ -46,7 +47,8 @@ export async function isLiveReset(db: Kysely<Database>, tokenHash: string, nowMs
 
 /**
  * Uses a token: in one transaction, takes its row (an expired one is taken too, and refused),
- * sets the new password, voids the account's other tokens and ends all its sessions. Answers
+ * sets the new password, voids the account's other tokens, ends all its sessions and forgets
+ * its email's failed sign-ins (a learner who guessed before asking can sign in at once). Answers
  * false, changing nothing else, when the token is unknown, used or expired.
  */
 export async function consumeReset(db: Kysely<Database>, tokenHash: string, passwordHash: string, nowMs: number): Promise<boolean> {
@@ -54,9 +56,10 @@ export async function consumeReset(db: Kysely<Database>, tokenHash: string, pass
     const row = await trx.deleteFrom('password_resets').where('token_hash', '=', tokenHash).returning(['user_id', 'expires_at']).executeTakeFirst();
     if (!row || Number(row.expires_at) <= nowMs) return false;
     const userId = Number(row.user_id);
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    const user = await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).returning('email').executeTakeFirst();
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    if (user) await trx.deleteFrom('rate_limits').where('key', '=', accountKey('login', user.email)).execute();
     return true;
   });
 }

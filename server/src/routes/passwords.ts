@@ -74,8 +74,9 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       description:
         'The password follows the sign-up rules, with their messages (400 INVALID_INPUT, 400 COMMON_PASSWORD); they are checked before the token, so ' +
         'a refused password leaves the token usable. An unknown, used or expired token: 400 INVALID_TOKEN. On success (204) the token is used up, ' +
-        'every other reset token of the account is void and every session of the account ends, all in one transaction (of two confirms with one ' +
-        'token exactly one succeeds). No session is started: the learner then signs in with the new password.',
+        'every other reset token of the account is void, every session of the account ends and the failed sign-ins counted against its email ' +
+        'are forgotten, all in one transaction (of two confirms with one token exactly one succeeds). No session is started: the learner then ' +
+        'signs in with the new password.',
       querystring: emptyQuery,
       body: passwordResetConfirmSchema,
       response: { 204: noContent, ...publicErrors('INVALID_INPUT', 'COMMON_PASSWORD', 'INVALID_TOKEN', 403, 413, 415) },
