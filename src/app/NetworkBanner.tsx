@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
-import { selectOnline } from '@/features/sync/syncSlice';
+import { selectOnline, selectStorageVolatile } from '@/features/sync/syncSlice';
 import { useOnServerReturn } from '@/components/useOnServerReturn';
 import { apiAnswers } from '@/lib/apiAnswers';
 import { ERRORS, isNetworkError } from '@/lib/errorMessages';
@@ -33,6 +33,26 @@ type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: bool
  * offline it says so instead, and that adds wait for the network (the outbox).
  */
 export function NetworkBanner() {
+  const volatile = useAppSelector(selectStorageVolatile);
+  return (
+    <>
+      {volatile && (
+        <Banner role="status">
+          <p>{NOT_KEPT}</p>
+        </Banner>
+      )}
+      <ReadsBanner />
+    </>
+  );
+}
+
+/**
+ * Said once, for as long as it holds (issue #39): the browser refused IndexedDB, so adds are
+ * still sent at once but one that waits for the server is lost if the tab closes.
+ */
+export const NOT_KEPT = 'This browser does not let LinguaLog keep data: time you add is sent at once, but what waits for the server is lost if you close this tab.';
+
+function ReadsBanner() {
   const dispatch = useAppDispatch();
   const failed = useAppSelector(selectReadsWithoutAnswer);
   const online = useAppSelector(selectOnline);

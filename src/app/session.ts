@@ -54,8 +54,26 @@ export const sessionSlice = createSlice({
 export const { sessionEnded, entryKept, signedInAgain, keptEntryRestored } = sessionSlice.actions;
 export const { selectSessionEnded, selectKeptEntry } = sessionSlice.selectors;
 
+/** What a learner leaves in local storage that the next one must not inherit (issue #39, item 2). */
+const LEARNER_SETTINGS = ['dayEndsAtHour', 'activeTab'];
+
+/**
+ * Device state belongs to one learner. Sign-up clears local storage as sign-in does (spec 2:
+ * "cleared before each login attempt"); sign-out forgets the learner's day boundary and phone tab
+ * at once. Adds waiting in the outbox are not here (IndexedDB): they wait for their owner.
+ */
+function forgetLearnerDevice(what: 'all' | 'settings'): void {
+  try {
+    if (what === 'all') window.localStorage.clear();
+    else for (const key of LEARNER_SETTINGS) window.localStorage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was kept in it.
+  }
+  if (typeof document !== 'undefined') document.cookie = 'activeTab=; path=/; max-age=0; samesite=lax';
+}
+
 /** Calls whose 401 means "not signed in" or "wrong password" rather than "the session ended". */
-const AUTH_CALLS = new Set(['checkAuth', 'login', 'register', 'logout', 'changePassword']);
+const AUTH_CALLS = new Set(['checkAuth', 'login', 'register', 'logout', 'changePassword', 'createAccessToken']);
 
 interface RejectedCall {
   payload?: { status?: unknown };
@@ -68,7 +86,10 @@ interface RejectedCall {
  * auth check fails and sends the learner to /login. Once, however many calls were in flight.
  */
 export const endSessionOnUnauthorized: Middleware = (store) => (next) => (action) => {
+  // Before the reducers see it: the slices that read the device's storage start from a clean one.
+  if (apiSlice.endpoints.register.matchPending(action)) forgetLearnerDevice('all');
   const result = next(action);
+  if (apiSlice.endpoints.logout.matchFulfilled(action)) forgetLearnerDevice('settings');
   if (!isRejectedWithValue(action)) return result;
   const { payload, meta } = action as RejectedCall;
   const call = meta?.arg?.endpointName;

@@ -8,4 +8,5 @@ export { discardRequested, flushRequested } from '@/features/sync/outbox';
 export { selectOnline, selectRefused, selectSignInNeeded, selectStorageVolatile, selectWaiting } from '@/features/sync/syncSlice';
 export { WaitingChip, WaitingCount } from '@/features/sync/SyncStatus';
 export { RefusedAdds } from '@/features/sync/RefusedAdds';
+export { addedMinutes } from '@/features/sync/optimistic';
 export { OFFLINE_ACTION, useOnline } from '@/features/sync/onlineOnly';

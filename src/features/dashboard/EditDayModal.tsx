@@ -6,7 +6,8 @@ import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEditDailyActivityMutation, useGetDailyGoalOnQuery } from '@/app/apiSlice';
-import { OFFLINE_ACTION, useOnline } from '@/app/sync';
+import { addedMinutes, OFFLINE_ACTION, selectWaiting, useOnline } from '@/app/sync';
+import { useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
@@ -14,7 +15,7 @@ import { ErrorText } from '@/components/StatusMessage';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatLongDate } from '@/lib/calendar';
 import { ERRORS, messageFor } from '@/lib/errorMessages';
-import { splitMinutes, toMinutes } from '@/lib/time';
+import { formatHm, splitMinutes, toMinutes } from '@/lib/time';
 import { isDigitsOrEmpty, TimeForm } from './timeForm';
 
 type Fields = Record<Skill, { hours: string; minutes: string }>;
@@ -53,6 +54,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
   const [error, setError] = useState<string | null>(null);
   const [editDay, { isLoading }] = useEditDailyActivityMutation();
   const online = useOnline();
+  const waiting = useWaitingOn(date);
 
   // The box follows the minutes against that day's goal until the learner changes it, unless the
   // stored answer already parts from them (an earlier answer of the learner's own, which stays).
@@ -95,6 +97,11 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
     >
       <TimeForm id={formId} onSubmit={onSubmit} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
+        {waiting && (
+          <Waiting role="status">
+            Waiting to sync for this day: {waiting}. The values here are the saved ones; those minutes are added on top of what you set.
+          </Waiting>
+        )}
         {SKILLS.map((skill) => (
           <HoursMinutesInput
             key={skill}
@@ -121,6 +128,30 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
     </Modal>
   );
 }
+
+/**
+ * Adds of `date` kept on this device and not yet on the server (issue #39, item 7), by skill:
+ * the fields hold the saved minutes, and these are added to whatever is saved here when they are
+ * sent, so the learner sets the saved part only and nothing is counted twice.
+ */
+function useWaitingOn(date: string): string | null {
+  const waiting = useAppSelector(selectWaiting).filter((e) => e.body.date === date);
+  const bySkill = new Map<Skill, number>();
+  for (const entry of waiting) {
+    const added = addedMinutes(entry.body);
+    if (added) bySkill.set(added.skill, (bySkill.get(added.skill) ?? 0) + added.minutes);
+  }
+  if (bySkill.size === 0) return null;
+  return SKILLS.filter((skill) => bySkill.has(skill))
+    .map((skill) => `${formatHm(bySkill.get(skill)!)} of ${SKILL_NAMES[skill]}`)
+    .join(', ');
+}
+
+const Waiting = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
 
 const CheckboxRow = styled.div`
   display: flex;

@@ -1,5 +1,5 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { createListenerMiddleware, createSlice } from '@reduxjs/toolkit';
+import { createListenerMiddleware, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from '@/app/apiSlice';
 
 export const TABS = ['daily', 'calendar', 'progress', 'levels'] as const;
@@ -26,8 +26,10 @@ export const dashboardSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // Local storage is cleared before each sign-in (spec 2), so the next learner starts on the default tab.
-    builder.addMatcher(apiSlice.endpoints.login.matchPending, (state) => {
+    // Local storage is cleared before each sign-in (spec 2), and sign-up and sign-out forget the
+    // tab too (issue #39), so the next learner starts on the default tab.
+    const learnerChanges = isAnyOf(apiSlice.endpoints.login.matchPending, apiSlice.endpoints.register.matchPending, apiSlice.endpoints.logout.matchFulfilled);
+    builder.addMatcher(learnerChanges, (state) => {
       state.activeTab = DEFAULT_TAB;
     });
   },

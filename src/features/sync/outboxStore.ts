@@ -51,7 +51,8 @@ function openDatabase(): Promise<IDBPDatabase<LinguaLogDb>> {
 function indexedDbStore(): OfflineStore {
   let opened: Promise<IDBPDatabase<LinguaLogDb> | null> | undefined;
   const memory = memoryStore();
-  const db = () => (opened ??= openDatabase().catch(() => null));
+  // Some browsers throw at once rather than fail the request: either way, memory.
+  const db = () => (opened ??= Promise.resolve().then(openDatabase).catch(() => null));
   const either =
     <A extends unknown[], R>(durable: (database: IDBPDatabase<LinguaLogDb>, ...args: A) => Promise<R>, volatile: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
