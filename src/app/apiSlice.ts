@@ -29,6 +29,7 @@ import type { DayBoundary } from '@common/schemas/dayBoundary';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Stats, StatsQuery } from '@common/schemas/stats';
 import type { RunningTimer, StartTimer, TimerAnswer } from '@common/schemas/timer';
+import type { PushDeviceList, PushEndpointBody, PushSubscriptionBody, Reminder, TestReminderAnswer, VapidKey } from '@common/schemas/reminders';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { monthOf, monthRange } from '@/lib/calendar';
 import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
@@ -51,6 +52,8 @@ const TAGS = [
   'DayBoundary',
   // Contract, third edition: the running timer, kept on the server.
   'Timer',
+  // Contract, fourth edition: the daily reminder and the devices it reaches.
+  'Reminder',
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
@@ -317,6 +320,40 @@ export const apiSlice = createApi({
       invalidatesTags: ['Timer'],
     }),
 
+    // ---- the daily reminder (contract, fourth edition): its settings and devices share one tag ----
+    getPushKey: build.query<VapidKey, void>({
+      query: () => API_PATHS.pushKey,
+    }),
+    getReminder: build.query<Reminder, void>({
+      query: () => API_PATHS.reminder,
+      providesTags: ['Reminder'],
+    }),
+    saveReminder: build.mutation<Reminder, Reminder>({
+      query: (body) => ({ url: API_PATHS.reminder, method: 'PUT', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['Reminder'],
+    }),
+    getPushDevices: build.query<PushDeviceList, void>({
+      query: () => API_PATHS.pushSubscriptions,
+      providesTags: ['Reminder'],
+    }),
+    addPushDevice: build.mutation<void, PushSubscriptionBody>({
+      query: (body) => ({ url: API_PATHS.pushSubscriptions, method: 'POST', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['Reminder'],
+    }),
+    removePushDevice: build.mutation<void, PushEndpointBody>({
+      query: (body) => ({ url: API_PATHS.pushSubscriptions, method: 'DELETE', body }),
+      extraOptions: noRetry,
+      invalidatesTags: ['Reminder'],
+    }),
+    /** A device the push service calls gone (404/410) is removed by the server: the list is read again. */
+    sendTestReminder: build.mutation<TestReminderAnswer, PushEndpointBody>({
+      query: (body) => ({ url: API_PATHS.reminderTest, method: 'POST', body }),
+      extraOptions: noRetry,
+      invalidatesTags: (answer) => (answer?.result === 'gone' ? ['Reminder'] : []),
+    }),
+
     // ---- your data (the export is a plain download link, not a cached read) ----
     importData: build.mutation<ImportAnswer, ImportBody>({
       query: (body) => ({ url: API_PATHS.import, method: 'POST', body }),
@@ -364,6 +401,13 @@ export const {
   useImportDataMutation,
   useStartTimerMutation,
   useStopTimerMutation,
+  useGetReminderQuery,
+  useSaveReminderMutation,
+  useGetPushDevicesQuery,
+  useLazyGetPushKeyQuery,
+  useAddPushDeviceMutation,
+  useRemovePushDeviceMutation,
+  useSendTestReminderMutation,
 } = apiSlice;
 
 /** The daily minutes are the one read refetched when the window regains focus (spec 4). */

@@ -49,6 +49,14 @@ export const ERRORS = {
   RESET_LINK_INVALID: 'This link has expired or was already used. Ask for a new link.',
   CURRENT_PASSWORD_WRONG: 'The current password is not right, try again',
   TOO_MANY_ATTEMPTS: 'Too many attempts, wait a while and try again',
+  // Contract, fourth edition: the daily reminder (Settings).
+  GET_REMINDER_ERROR: 'Error getting your reminder',
+  SAVE_REMINDER_ERROR: 'Error saving your reminder',
+  GET_PUSH_DEVICES_ERROR: 'Error getting the devices to remind',
+  GET_PUSH_KEY_ERROR: 'Error preparing this device for reminders',
+  ADD_PUSH_DEVICE_ERROR: 'Error adding this device',
+  REMOVE_PUSH_DEVICE_ERROR: 'Error removing the device',
+  TEST_REMINDER_ERROR: 'Error sending the test reminder',
   // Shown instead of sending milestones the server would refuse (INVALID_MILESTONES).
   INVALID_MILESTONES: `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS.toLocaleString('en-GB')}, each higher than the one before`,
 } as const;
@@ -105,6 +113,13 @@ export const CALL_ERRORS = {
   requestPasswordReset: 'RESET_LINK_ERROR',
   confirmPasswordReset: 'CHANGE_PASSWORD_ERROR',
   changePassword: 'CHANGE_PASSWORD_ERROR',
+  getReminder: 'GET_REMINDER_ERROR',
+  saveReminder: 'SAVE_REMINDER_ERROR',
+  getPushDevices: 'GET_PUSH_DEVICES_ERROR',
+  getPushKey: 'GET_PUSH_KEY_ERROR',
+  addPushDevice: 'ADD_PUSH_DEVICE_ERROR',
+  removePushDevice: 'REMOVE_PUSH_DEVICE_ERROR',
+  sendTestReminder: 'TEST_REMINDER_ERROR',
 } as const satisfies Record<string, ErrorKey>;
 
 export type CallName = keyof typeof CALL_ERRORS;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch } from '@/app/hooks';
+import { SettingsSections } from '@/app/SettingsSections';
 import { paths } from '@/app/paths';
 import { ButtonLink } from '@/components/Button';
 import { FailureNotice } from '@/components/FailureNotice';
@@ -43,6 +44,7 @@ export function SettingsPage() {
           (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
         <SuccessText>{saver.saved && !form.anyChanged ? 'Changes saved' : ''}</SuccessText>
         <DataSection />
+        <SettingsSections />
         <ChangePasswordSection />
       </main>
       <LeaveGuard unsaved={form.anyChanged} />

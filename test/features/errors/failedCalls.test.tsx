@@ -19,6 +19,9 @@ import { api, apiError } from '../../mocks/http';
 import { server } from '../../mocks/server';
 import { renderApp, setViewportWidth } from '../../utils';
 import { warmUpDashboard } from '../dashboard/renderDashboard';
+import { onTestFinished } from 'vitest';
+import { reminderState } from '../../mocks/handlers/reminder';
+import { FAKE_ENDPOINT, installFakePush } from '../reminder/fakePush';
 
 // Whole screens load lazily on a machine shared by many test runs.
 configure({ asyncUtilTimeout: 5000 });
@@ -39,6 +42,8 @@ interface Row {
   /** A signed-out visitor (sign-up, sign-in) or a learner still choosing a language. */
   visitor?: boolean;
   noLanguage?: boolean;
+  /** Set-up after the learner is seeded, before the screen renders (e.g. a browser with Web Push). */
+  before?: () => void;
 }
 
 const NETWORK = 'Server unreachable, try again later';
@@ -53,6 +58,15 @@ const confirmAccount = (open: string, confirm: string) => async (user: UserEvent
 const fillAndSubmit = (submit: string, fields: Record<string, string>) => async (user: UserEvent) => {
   for (const [label, text] of Object.entries(fields)) await user.type(await screen.findByLabelText(label), text);
   await user.click(screen.getByRole('button', { name: submit }));
+};
+
+/** A browser with Web Push (jsdom has none) where notifications are allowed; `listed`: this device already reminded. */
+const withWebPush = (listed: boolean) => () => {
+  const fake = installFakePush({ permission: 'granted' });
+  onTestFinished(() => fake.uninstall());
+  if (!listed) return;
+  fake.subscribed();
+  reminderState().devices = [{ endpoint: FAKE_ENDPOINT, createdAt: '2026-11-01T10:00:00.000Z' }];
 };
 
 // Keyed by the declared paths: a path changed in common/apiPaths.ts fails the type check here too.
@@ -221,6 +235,43 @@ const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
     },
     message: 'Error stopping timer',
   },
+  // The daily reminder (contract, fourth edition), in Settings.
+  'GET /user/reminder': { call: 'getReminder', path: '/settings', message: 'Error getting your reminder' },
+  'PUT /user/reminder': {
+    call: 'saveReminder',
+    path: '/settings',
+    act: async (user) => user.click(await screen.findByRole('button', { name: 'Save reminder' })),
+    message: 'Error saving your reminder',
+  },
+  'GET /user/push-subscriptions': { call: 'getPushDevices', path: '/settings', message: 'Error getting the devices to remind' },
+  'GET /push/key': {
+    call: 'getPushKey',
+    path: '/settings',
+    before: withWebPush(false),
+    act: async (user) => user.click(await screen.findByRole('button', { name: 'Remind this device' })),
+    message: 'Error preparing this device for reminders',
+  },
+  'POST /user/push-subscriptions': {
+    call: 'addPushDevice',
+    path: '/settings',
+    before: withWebPush(false),
+    act: async (user) => user.click(await screen.findByRole('button', { name: 'Remind this device' })),
+    message: 'Error adding this device',
+  },
+  'DELETE /user/push-subscriptions': {
+    call: 'removePushDevice',
+    path: '/settings',
+    before: withWebPush(true),
+    act: async (user) => user.click(await screen.findByRole('button', { name: 'Remove this device' })),
+    message: 'Error removing the device',
+  },
+  'POST /user/reminder/test': {
+    call: 'sendTestReminder',
+    path: '/settings',
+    before: withWebPush(true),
+    act: async (user) => user.click(await screen.findByRole('button', { name: 'Send a test reminder' })),
+    message: 'Error sending the test reminder',
+  },
 };
 
 /** Red italic (spec 8), whichever element carries the text. */
@@ -251,6 +302,7 @@ async function showScreen(row: Row) {
   else if (row.noLanguage) resetDb({ signedIn: true });
   else seedSignedInLearner('Spanish');
   if (!row.visitor) db.languages = ['Spanish'];
+  row.before?.();
   const result = renderApp(row.path);
   await row.act?.(result.user);
   return result;

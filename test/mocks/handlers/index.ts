@@ -6,5 +6,6 @@ import { passwordHandlers } from './passwords';
 import { settingsHandlers } from './settings';
 import { statsHandlers } from './stats';
 import { timerHandlers } from './timer';
+import { reminderHandlers } from './reminder';
 
-export const handlers = [...authHandlers, ...passwordHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...calendarHandlers, ...statsHandlers, ...timerHandlers];
+export const handlers = [...authHandlers, ...passwordHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...calendarHandlers, ...statsHandlers, ...timerHandlers, ...reminderHandlers];

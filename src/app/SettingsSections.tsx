@@ -1,0 +1,16 @@
+import { ReminderSection } from '@/features/reminder/ReminderSection';
+import { AccessTokensSection } from '@/features/tokens/AccessTokensSection';
+
+/**
+ * The Settings sections that other features bring (a feature never imports another one, so they
+ * meet here, as the dashboard's timer does in DashboardScreen.tsx). SettingsPage renders this
+ * below its own sections; a new section is one line here.
+ */
+export function SettingsSections() {
+  return (
+    <>
+      <ReminderSection />
+      <AccessTokensSection />
+    </>
+  );
+}
