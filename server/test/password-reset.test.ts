@@ -109,6 +109,15 @@ describeDb('POST /api/auth/password-reset', () => {
     expect(raw).toContain('If you did not ask for this, you can ignore this email');
   });
 
+  it('keeps only a SHA-256 of the token', async () => {
+    const { email } = await signUp(t.app);
+    const token = await emailedToken(email);
+    const stored = await t.db.selectFrom('password_resets').select('token_hash').execute();
+    expect(stored.map((r) => r.token_hash)).toContain(hashResetToken(token));
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+    expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
+  });
+
   it('sends at most 3 emails an hour to one account; later requests still answer 202', async () => {
     const { email } = await signUp(t.app);
     for (let i = 0; i < 5; i++) expect((await askReset(email)).statusCode).toBe(202);
