@@ -3,7 +3,7 @@
  * the emailed token, and the signed-in change. Mail goes to a real SMTP receiver on loopback.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -405,6 +405,25 @@ describeDb('the reset request never waits for the mail server', () => {
       for (const socket of sockets) socket.destroy();
       await stuck.close();
       await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
+describeDb('the pages of a forgotten password are served signed out', () => {
+  it('/forgot-password and /reset-password answer the app, never cached', async () => {
+    const spaDir = mkdtempSync(join(tmpdir(), 'reset-spa-'));
+    writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>LinguaLog</title><div id="root"></div>');
+    const served = await buildTestApp({ spaDir });
+    try {
+      for (const url of ['/forgot-password', '/reset-password']) {
+        const res = await served.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+    } finally {
+      await served.close();
+      rmSync(spaDir, { recursive: true, force: true });
     }
   });
 });
