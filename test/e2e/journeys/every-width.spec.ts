@@ -146,3 +146,44 @@ test('Insights on a desktop: the y-axis labels are not larger than the text arou
   const heights = await page.locator('svg text').evaluateAll((texts) => texts.filter((t) => t.textContent).map((t) => t.getBoundingClientRect().height));
   for (const height of heights) expect(height).toBeLessThanOrEqual(18);
 });
+
+test.describe('a real Toggl export on a phone', () => {
+  test.beforeEach(async ({ page, isMobile }) => {
+    if (!isMobile) await page.setViewportSize({ width: 390, height: 844 });
+  });
+
+  test('the Source select fits, the file picker is the app\'s button and opens from the keyboard, and untagged entries can be skipped', async ({ page, learner: _learner }) => {
+    const header = 'User,Email,Client,Project,Task,Description,Billable,Start date,Start time,End date,End time,Duration,Tags,Amount ()';
+    const toggl = [
+      header,
+      `Ana,ana@example.com,,Listening,,Radio Ambulante,No,${daysAgo(2)},08:00:00,${daysAgo(2)},08:40:00,00:40:00,,`,
+      `Ana,ana@example.com,,Spanish,,Podcast episode 12,No,${daysAgo(2)},09:00:00,${daysAgo(2)},09:25:00,00:25:00,,`,
+    ].join('\n');
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Your data' }).click();
+    await page.getByRole('dialog', { name: 'Your data' }).getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import data' });
+
+    // The picker: a visible button; Tab reaches the input under it and Enter opens the chooser.
+    await expect(dialog.getByText('Choose a file')).toBeVisible();
+    await dialog.getByLabel('File').focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles({ name: 'Toggl_time_entries.csv', mimeType: 'text/csv', buffer: Buffer.from(toggl) });
+    await expect(dialog.getByText('Toggl_time_entries.csv')).toBeVisible();
+
+    const source = dialog.getByLabel('Source');
+    await expect(source).toHaveValue('toggl-csv');
+    const [select, box] = [await source.boundingBox(), await dialog.boundingBox()];
+    expect(select!.x + select!.width).toBeLessThanOrEqual(box!.x + box!.width);
+    expect(await source.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByText(/Podcast episode 12", project "Spanish", \d{4}-\d{2}-\d{2}, 00:25:00\) names no skill/)).toBeVisible();
+    await dialog.getByLabel('Entries that name no skill').selectOption('skip');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect(dialog.getByText('Preview: 1 day (40 minutes) in Spanish; 1 entry naming no skill is left out. Nothing has changed yet.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm import' }).click();
+    await expect(dialog.getByText(/^Imported: 1 day \(40 minutes\) in Spanish; 1 entry naming no skill is left out\.$/)).toBeVisible();
+  });
+});
