@@ -29,6 +29,7 @@ import type { DayBoundary } from '@common/schemas/dayBoundary';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Stats, StatsQuery } from '@common/schemas/stats';
 import type { RunningTimer, StartTimer, TimerAnswer } from '@common/schemas/timer';
+import type { AccessToken, CreatedToken, CreateToken } from '@common/schemas/tokens';
 import type { PushDeviceList, PushEndpointBody, PushSubscriptionBody, Reminder, TestReminderAnswer, VapidKey } from '@common/schemas/reminders';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { monthOf, monthRange } from '@/lib/calendar';
@@ -54,6 +55,8 @@ const TAGS = [
   'Timer',
   // Contract, fourth edition: the daily reminder and the devices it reaches.
   'Reminder',
+  // Contract, fourth edition: personal access tokens (Settings).
+  'Tokens',
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
@@ -354,6 +357,23 @@ export const apiSlice = createApi({
       invalidatesTags: (answer) => (answer?.result === 'gone' ? ['Reminder'] : []),
     }),
 
+    // ---- personal access tokens: a use by a tool moves lastUsedAt, so the list is read again on each visit ----
+    getAccessTokens: build.query<AccessToken[], void>({
+      query: () => API_PATHS.tokens,
+      providesTags: ['Tokens'],
+      keepUnusedDataFor: 0,
+    }),
+    createAccessToken: build.mutation<CreatedToken, CreateToken>({
+      query: (body) => ({ url: API_PATHS.tokens, method: 'POST', body }),
+      extraOptions: noRetry,
+      invalidatesTags: (answer) => (answer ? ['Tokens'] : []),
+    }),
+    revokeAccessToken: build.mutation<void, string>({
+      query: (id) => ({ url: `${API_PATHS.tokens}/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      extraOptions: noRetry,
+      invalidatesTags: ['Tokens'],
+    }),
+
     // ---- your data (the export is a plain download link, not a cached read) ----
     importData: build.mutation<ImportAnswer, ImportBody>({
       query: (body) => ({ url: API_PATHS.import, method: 'POST', body }),
@@ -408,6 +428,9 @@ export const {
   useAddPushDeviceMutation,
   useRemovePushDeviceMutation,
   useSendTestReminderMutation,
+  useGetAccessTokensQuery,
+  useCreateAccessTokenMutation,
+  useRevokeAccessTokenMutation,
 } = apiSlice;
 
 /** The daily minutes are the one read refetched when the window regains focus (spec 4). */

@@ -57,6 +57,12 @@ export const ERRORS = {
   ADD_PUSH_DEVICE_ERROR: 'Error adding this device',
   REMOVE_PUSH_DEVICE_ERROR: 'Error removing the device',
   TEST_REMINDER_ERROR: 'Error sending the test reminder',
+  // Contract, fourth edition: personal access tokens (Settings).
+  GET_TOKENS_ERROR: 'Error getting your access tokens',
+  CREATE_TOKEN_ERROR: 'Error creating the token',
+  REVOKE_TOKEN_ERROR: 'Error revoking the token',
+  TOKEN_PASSWORD_WRONG: 'The password is not right, try again',
+  TOO_MANY_TOKENS: 'You already have 20 access tokens: revoke one you no longer use first',
   // Shown instead of sending milestones the server would refuse (INVALID_MILESTONES).
   INVALID_MILESTONES: `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS.toLocaleString('en-GB')}, each higher than the one before`,
 } as const;
@@ -120,6 +126,10 @@ export const CALL_ERRORS = {
   addPushDevice: 'ADD_PUSH_DEVICE_ERROR',
   removePushDevice: 'REMOVE_PUSH_DEVICE_ERROR',
   sendTestReminder: 'TEST_REMINDER_ERROR',
+  // Creating one picks other messages itself for a refusal it can explain (a wrong password, too many tokens).
+  getAccessTokens: 'GET_TOKENS_ERROR',
+  createAccessToken: 'CREATE_TOKEN_ERROR',
+  revokeAccessToken: 'REVOKE_TOKEN_ERROR',
 } as const satisfies Record<string, ErrorKey>;
 
 export type CallName = keyof typeof CALL_ERRORS;

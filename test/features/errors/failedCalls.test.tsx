@@ -22,6 +22,7 @@ import { warmUpDashboard } from '../dashboard/renderDashboard';
 import { onTestFinished } from 'vitest';
 import { reminderState } from '../../mocks/handlers/reminder';
 import { FAKE_ENDPOINT, installFakePush } from '../reminder/fakePush';
+import { tokensState } from '../../mocks/handlers/tokens';
 
 // Whole screens load lazily on a machine shared by many test runs.
 configure({ asyncUtilTimeout: 5000 });
@@ -271,6 +272,21 @@ const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
     before: withWebPush(true),
     act: async (user) => user.click(await screen.findByRole('button', { name: 'Send a test reminder' })),
     message: 'Error sending the test reminder',
+  },
+  'GET /user/tokens': { call: 'getAccessTokens', path: '/settings', message: 'Error getting your access tokens' },
+  'POST /user/tokens': {
+    call: 'createAccessToken',
+    path: '/settings',
+    act: fillAndSubmit('Create', { 'Token name': 'Anki', 'Your password': 'correct horse' }),
+    message: 'Error creating the token',
+  },
+  'DELETE /user/tokens': {
+    call: 'revokeAccessToken',
+    path: '/settings',
+    pattern: `${API_PATHS.tokens}/:id`,
+    before: () => tokensState().push({ id: 'token-anki', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null }),
+    act: confirmAccount('Revoke Anki', 'Revoke'),
+    message: 'Error revoking the token',
   },
 };
 

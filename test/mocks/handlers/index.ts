@@ -7,5 +7,6 @@ import { settingsHandlers } from './settings';
 import { statsHandlers } from './stats';
 import { timerHandlers } from './timer';
 import { reminderHandlers } from './reminder';
+import { tokenHandlers } from './tokens';
 
-export const handlers = [...authHandlers, ...passwordHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...calendarHandlers, ...statsHandlers, ...timerHandlers, ...reminderHandlers];
+export const handlers = [...authHandlers, ...passwordHandlers, ...languageHandlers, ...settingsHandlers, ...activityHandlers, ...calendarHandlers, ...statsHandlers, ...timerHandlers, ...reminderHandlers, ...tokenHandlers];

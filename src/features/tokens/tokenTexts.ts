@@ -1,0 +1,12 @@
+import type { TokenScope } from '@common/schemas/tokens';
+
+/** The scopes as the learner reads them. */
+export const SCOPE_LABELS: Record<TokenScope, string> = { log: 'Log time', read: 'Read only' };
+
+export const TOKEN_WARNING = 'Copy it now: you will not see it again. Anyone with it can log time for you.';
+
+const instant = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+export const formatCreated = (iso: string) => day.format(new Date(iso));
+export const formatLastUsed = (iso: string | null) => (iso === null ? 'Never used' : `Last used ${instant.format(new Date(iso))}`);
