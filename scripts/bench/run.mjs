@@ -36,7 +36,9 @@ const OFFLINE_ONLY = args.has('--offline');
 const HEAVY_ONLY = args.has('--heavy');
 // --tokens: only a bearer read beside a cookie read of the same calls (issue #43), API only.
 const TOKENS_ONLY = args.has('--tokens');
-const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY && !TOKENS_ONLY;
+// --reminders: only the daily reminder's minute tick (issue #42), in-process: 100,000 learners none due, then 10,000 due at once.
+const REMINDERS_ONLY = args.has('--reminders');
+const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY && !TOKENS_ONLY && !REMINDERS_ONLY;
 // --paint's Lighthouse rounds hold each dashboard of an earlier commit too (issue #32; BENCH_PAINT_BASE,
 // HEAD~1 by default; --no-compare: this build alone). SQLite only: both builds get a database alike.
 const BASE_REF = PAINT_ONLY && LIGHTHOUSE && !POSTGRES ? baseRef(args) : null;
@@ -62,7 +64,7 @@ async function startDatabase() {
 
 async function main() {
   heading(`LinguaLog benchmark on ${POSTGRES ? 'PostgreSQL 15' : 'SQLite'}, Node ${process.version}`);
-  const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY || TOKENS_ONLY;
+  const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY || TOKENS_ONLY || REMINDERS_ONLY;
   if (!apiOnly && spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
     throw new Error('the SPA build failed');
   }
@@ -72,6 +74,7 @@ async function main() {
   if (OFFLINE_ONLY) return offlineOnly(databaseUrl);
   if (HEAVY_ONLY) return heavyOnly(databaseUrl, serverEnv);
   if (TOKENS_ONLY) return tokensOnly(databaseUrl, serverEnv);
+  if (REMINDERS_ONLY) return remindersOnly(databaseUrl);
   const ceiling = INSIGHTS_ONLY ? null : await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
   const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
   console.log(`ceiling pid ${ceiling?.pid ?? '-'}, server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
@@ -151,6 +154,14 @@ async function main() {
   }
 
   if (LIGHTHOUSE) await dashboardPaint(app.url, { lighthouse: true });
+  heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
+}
+
+/** `--reminders`: scripts/bench/reminders.mts on this database, in a process of its own (it builds the app). */
+function remindersOnly(databaseUrl) {
+  heading('Daily reminder (issue #42): one minute tick, nobody due and 10,000 due at once (push sender faked)');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/reminders.mts', databaseUrl], { cwd: REPO_ROOT, stdio: 'inherit', timeout: TIME_LIMIT_MS });
+  check(run.status === 0, `the reminder tick section ran and met its targets (exit ${run.status ?? run.signal})`);
   heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
 }
 
