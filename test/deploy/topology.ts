@@ -4,7 +4,7 @@
  * (test/deploy/ctl.sh), and nginx with deploy/nginx/lingualog.conf and a certificate made for the run.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres, type ThrowawayPostgres } from '../e2e/support/postgres';
@@ -80,6 +80,9 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
 
 export async function startTopology(extraEnv: Record<string, string>): Promise<Topology> {
   const runDir = mkdtempSync(join(tmpdir(), 'deploy-test-'));
+  // nginx's workers (`nobody` when the run is root's) keep a large request body in client_body_temp
+  // under it: they must be able to pass through (mkdtemp makes it the owner's alone).
+  chmodSync(runDir, 0o711);
   let postgres: ThrowawayPostgres | undefined;
   let nginx: ChildProcess | undefined;
   const ports = [await freePort(), await freePort()];
