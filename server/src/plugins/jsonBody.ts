@@ -21,7 +21,7 @@ const REFUSED_KEYS = [
 const refusedKeyError = (key: string) =>
   new ApiHttpError(400, 'INVALID_INPUT', `The request body has a "${key}" key, which the server refuses: it could change how every object behaves.`);
 
-export const tooDeepError = () =>
+const tooDeepError = () =>
   new ApiHttpError(400, 'INVALID_INPUT', `The request body nests deeper than ${JSON_MAX_DEPTH} levels (arrays and objects together).`);
 
 export function parseJsonBody(text: string): unknown {
