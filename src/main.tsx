@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { ThemeProvider } from 'styled-components';
-import { keepFirstScreen, rememberTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
+import { keepFirstScreen, keepTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
 import { keepAnswersForOffline, seedOfflineAnswers } from '@/app/offlineCache';
 import { registerServiceWorker } from '@/features/sync/serviceWorker';
 import { makeBrowserRouter } from '@/app/router';
@@ -12,7 +12,8 @@ import { GlobalStyle } from '@/styles/GlobalStyle';
 import { theme } from '@/styles/theme';
 
 const store = makeStore();
-rememberTimeZone(seedFirstAnswers(store));
+seedFirstAnswers(store);
+keepTimeZone();
 seedOfflineAnswers(store);
 keepAnswersForOffline(store);
 keepFirstScreen();

@@ -89,7 +89,7 @@ describeDb('first answers in the page', () => {
     const { cookie } = await signUp(t.app);
     await withLanguage(t.app, cookie, 'Korean');
     const lowPriority = (html: string) => [...html.matchAll(/<(script type="module"|link rel="modulepreload")[^>]*>/g)].map((m) => /fetchpriority="low"/.test(m[0]));
-    const dashboard = htmlOf(await page('/dashboard', cookie));
+    const dashboard = htmlOf(await page('/dashboard', `${cookie}; tz=Asia/Seoul`));
     expect(dashboard).toContain('id="first-screen"');
     expect(lowPriority(dashboard)).toEqual([true, true]);
     // Still asked for from the head, before the page's first screen, never later.
@@ -118,6 +118,24 @@ describeDb('first answers in the page', () => {
       // The same path answers a signed-in learner differently: a shared cache must key it by cookie.
       if (url === '/dashboard') expect(String(res.headers.vary), url).toMatch(/Cookie/);
     }
+  });
+
+  it("draws the first screen only for a day the learner's device named: without its tz cookie, the plain app shell (#44)", async () => {
+    const { cookie } = await signUp(t.app);
+    await withLanguage(t.app, cookie, 'Korean');
+    const zone = learnerZone(undefined);
+    const add = await t.app.inject({ method: 'POST', url: '/api/user/daily-activity', headers: { cookie }, payload: { date: learnerToday(new Date(), zone), readingDailyMins: 35 } });
+    expect(add.statusCode, add.body).toBeLessThan(300);
+    for (const unnamed of [cookie, `${cookie}; tz=Mars/Olympus`]) {
+      const html = htmlOf(await page('/dashboard', unnamed));
+      // The first visit, or a zone the server cannot read: no learner figures drawn for a guessed day.
+      expect(html, unnamed).not.toContain('id="first-screen"');
+      expect(html, unnamed).toContain('<div id="root"></div>');
+      expect(html.replace(/<script type="application\/json"[^>]*>.*?<\/script>/s, ''), unnamed).not.toContain('0h 35m');
+    }
+    const named = htmlOf(await page('/dashboard', `${cookie}; tz=${encodeURIComponent(zone)}`));
+    expect(named).toContain('id="first-screen"');
+    expect(named).toContain('Korean');
   });
 
   it("never puts another learner's data into a page", async () => {

@@ -13,15 +13,27 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 type Entries = Parameters<typeof apiSlice.util.upsertQueryEntries>[0];
 
 /**
- * Names the learner's time zone to the server, which then answers the reads keyed by the
- * learner's date (today's minutes, this month) for the same date the SPA will ask for. Written
- * only when the server went by another zone (`usedZone`, from the page) or did not say: a cookie
- * the server does not need is not sent with every request.
+ * Names this device's time zone to the server in the `tz` cookie, which then answers the reads
+ * keyed by the learner's date (today's minutes, this month) for the same date the SPA will ask
+ * for, and draws the dashboard's first screen only for a day the device named (issue #44: without
+ * the cookie it sends the plain app shell). Written whenever the cookie is missing or names
+ * another zone: at the start, and whenever the page is shown again (a phone that travelled with the
+ * app open names its new zone before the next page is asked for).
  */
-export function rememberTimeZone(usedZone: string | null, doc: Document = document): void {
+export function rememberTimeZone(doc: Document = document): void {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (!zone || zone === usedZone) return;
-  doc.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+  if (!zone) return;
+  const value = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+  if (doc.cookie.split(/;\s*/).includes(value)) return;
+  doc.cookie = `${value}; path=/; max-age=${YEAR_SECONDS}; samesite=lax`;
+}
+
+/** rememberTimeZone now and whenever the page is shown again. */
+export function keepTimeZone(win: Window = window): void {
+  const remember = () => rememberTimeZone(win.document);
+  remember();
+  win.addEventListener('pageshow', remember);
+  win.document.addEventListener('visibilitychange', () => win.document.visibilityState === 'visible' && remember());
 }
 
 /**

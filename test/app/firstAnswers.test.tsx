@@ -129,15 +129,21 @@ describe('first answers in the page', { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, (
     }
   });
 
-  it('names the time zone to the server only when the page was keyed by another', () => {
+  it("keeps the tz cookie naming this device's zone: written when missing or naming another, not again when it is right (#44)", () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const cookies: string[] = [];
-    const doc = { set cookie(value: string) { cookies.push(value); } } as unknown as Document;
-    rememberTimeZone(zone, doc);
-    expect(cookies).toEqual([]);
-    rememberTimeZone(zone === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo', doc);
-    rememberTimeZone(null, doc);
-    expect(cookies).toHaveLength(2);
-    expect(cookies[0]).toMatch(new RegExp(`^tz=${encodeURIComponent(zone)}; path=/; max-age=\\d+; samesite=lax$`));
+    let jar = '';
+    const written: string[] = [];
+    const doc = {
+      get cookie() { return jar; },
+      set cookie(value: string) { written.push(value); jar = value.split(';')[0]; },
+    } as unknown as Document;
+    rememberTimeZone(doc);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(new RegExp(`^tz=${encodeURIComponent(zone)}; path=/; max-age=\\d+; samesite=lax$`));
+    rememberTimeZone(doc);
+    expect(written).toHaveLength(1);
+    jar = `session=abc; tz=${zone === 'Asia/Tokyo' ? 'Europe%2FParis' : 'Asia%2FTokyo'}`;
+    rememberTimeZone(doc);
+    expect(written).toHaveLength(2);
   });
 });

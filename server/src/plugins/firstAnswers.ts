@@ -18,6 +18,11 @@ export const isSignedInScreen = (path: string) => SIGNED_IN_SCREENS.has(path);
 export interface FirstAnswers {
   /** The time zone whose date keyed the answers. */
   timeZone: string;
+  /**
+   * Whether the learner's device named that zone (its `tz` cookie): without it the zone is the
+   * server's guess, and a first screen drawn for the guessed day could show another day's figures.
+   */
+  zoneNamed: boolean;
   /** The learner's today in that zone, with their day boundary: the date the dashboard's reads were made for. */
   today: string;
   answers: FirstAnswer[];
@@ -38,7 +43,8 @@ async function answer(app: FastifyInstance, cookie: string, read: FirstRead): Pr
 export async function firstAnswers(app: FastifyInstance, request: FastifyRequest, path: string): Promise<FirstAnswers | null> {
   const cookie = request.headers.cookie;
   if (!cookie || !isSignedInScreen(path)) return null;
-  const timeZone = learnerZone(request.cookies[TIME_ZONE_COOKIE]);
+  const named = request.cookies[TIME_ZONE_COOKIE];
+  const timeZone = learnerZone(named);
   const [auth, ...guard] = guardReads();
   const signedIn = await answer(app, cookie, auth);
   if (!signedIn) return null;
@@ -51,7 +57,7 @@ export async function firstAnswers(app: FastifyInstance, request: FastifyRequest
     others = dashboardReads(today).filter((r) => r.endpointName !== auth.endpointName);
   }
   const answers = await Promise.all(others.map((read) => answer(app, cookie, read)));
-  return { timeZone, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)] };
+  return { timeZone, zoneNamed: named === timeZone, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)] };
 }
 
 /**

@@ -21,8 +21,23 @@ test('before any script runs, /dashboard shows the learner’s language, today�
     expect(answer.ok(), `${path}: ${await answer.text()}`).toBe(true);
   }
 
-  // The same browser settings (a phone's user agent included) and session, with JavaScript off.
   const { javaScriptEnabled: _js, ...use } = testInfo.project.use;
+  // Before the app has ever run on this device, it has not named its time zone (the tz cookie): the
+  // server cannot know the learner's day, so it sends the plain app shell, no figures (#44).
+  const firstVisit = await browser.newContext({ ...use, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  try {
+    const bare = await firstVisit.newPage();
+    await bare.goto('/dashboard');
+    await expect(bare.locator('#first-screen')).toHaveCount(0);
+    await expect(bare.getByText('0h 20m / 0h 30m')).toHaveCount(0);
+  } finally {
+    await firstVisit.close();
+  }
+  // The app, once run, names its zone.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Reading Time' })).toBeVisible();
+
+  // The same browser settings (a phone's user agent included), session and zone, with JavaScript off.
   const noScript = await browser.newContext({ ...use, javaScriptEnabled: false, storageState: await page.context().storageState() });
   try {
     const bare = await noScript.newPage();
@@ -60,6 +75,8 @@ test('a phone’s chosen tab is the one the server’s first screen shows after 
   test.skip(!isPhone, 'The tabs exist on narrow screens only.');
   await page.goto('/dashboard');
   await showTab(page, isPhone, 'Progress');
+  // The app has named its time zone (the tz cookie), so the server draws the learner's day.
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'tz')).toBe(true);
   const { javaScriptEnabled: _js, ...use } = testInfo.project.use;
   const noScript = await browser.newContext({ ...use, javaScriptEnabled: false, storageState: await page.context().storageState() });
   try {
