@@ -1,6 +1,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import styled from 'styled-components';
+import { API_PATHS } from '@common/apiPaths';
 import { apiSlice } from '@/app/apiSlice';
+import { selectOutage } from '@/app/session';
+import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { Button } from '@/components/Button';
@@ -24,6 +27,11 @@ const selectReadsWithoutAnswer = createSelector([(state: RootState) => state.api
   ),
 );
 
+/** Every read the page holds an answer for (kept from an earlier visit, or its own). */
+const selectShownReads = createSelector([(state: RootState) => state.api.queries], (queries): FailedRead[] =>
+  Object.values(queries).flatMap((query) => (query?.endpointName ? [{ endpointName: query.endpointName, originalArgs: query.originalArgs }] : [])),
+);
+
 type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: boolean }) => Parameters<ReturnType<typeof useAppDispatch>>[0];
 
 /**
@@ -34,6 +42,7 @@ type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: bool
  */
 export function NetworkBanner() {
   const volatile = useAppSelector(selectStorageVolatile);
+  const outage = useAppSelector(selectOutage);
   return (
     <>
       {volatile && (
@@ -41,8 +50,41 @@ export function NetworkBanner() {
           <p>{NOT_KEPT}</p>
         </Banner>
       )}
-      <ReadsBanner />
+      {outage ? <OutageBanner /> : <ReadsBanner />}
     </>
+  );
+}
+
+export const OUTAGE = 'The server is not answering: these are the last figures this device saw. Time you add is kept on this device and sent when it answers.';
+
+/** True when the server answers with anything but a failure of its own (5xx). */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    const answer = await fetch(`${apiBaseUrl()}${API_PATHS.authCheck}`, { method: 'HEAD', cache: 'no-store', credentials: 'include' });
+    return answer.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Issue #39, item 10: the page was reloaded while the server was down and shows the last figures
+ * kept on the device; one calm line says so, and every read is asked again once the server answers.
+ */
+function OutageBanner() {
+  const dispatch = useAppDispatch();
+  const shown = useAppSelector(selectShownReads);
+  const askAgain = () => {
+    for (const { endpointName, originalArgs } of shown) {
+      const endpoint = apiSlice.endpoints[endpointName as keyof typeof apiSlice.endpoints] as unknown as { initiate: Initiate };
+      void dispatch(endpoint.initiate(originalArgs, { subscribe: false, forceRefetch: true }));
+    }
+  };
+  useOnServerReturn(true, serverAnswers, askAgain);
+  return (
+    <Banner role="status">
+      <p>{OUTAGE}</p>
+    </Banner>
   );
 }
 

@@ -16,9 +16,11 @@ interface SessionState {
   /** Who was signed in, so a kept entry is offered to the same learner only. */
   email: string | null;
   keptEntry: KeptEntry | null;
+  /** The server did not answer this page's session check: the screens show the last figures kept on the device. */
+  outage: boolean;
 }
 
-const initialState: SessionState = { ended: false, email: null, keptEntry: null };
+const initialState: SessionState = { ended: false, email: null, keptEntry: null, outage: false };
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -38,21 +40,26 @@ export const sessionSlice = createSlice({
     keptEntryRestored(state) {
       state.keptEntry = null;
     },
+    outageMet(state, action: PayloadAction<boolean>) {
+      state.outage = action.payload;
+    },
   },
   extraReducers: (builder) => {
     // Signed in again, by any way (sign-in, sign-up): a later 401 ends this new session too.
     builder.addMatcher(apiSlice.endpoints.checkAuth.matchFulfilled, (state) => {
       state.ended = false;
+      state.outage = false;
     });
   },
   selectors: {
     selectSessionEnded: (state) => state.ended,
     selectKeptEntry: (state) => state.keptEntry,
+    selectOutage: (state) => state.outage,
   },
 });
 
-export const { sessionEnded, entryKept, signedInAgain, keptEntryRestored } = sessionSlice.actions;
-export const { selectSessionEnded, selectKeptEntry } = sessionSlice.selectors;
+export const { sessionEnded, entryKept, signedInAgain, keptEntryRestored, outageMet } = sessionSlice.actions;
+export const { selectSessionEnded, selectKeptEntry, selectOutage } = sessionSlice.selectors;
 
 /** What a learner leaves in local storage that the next one must not inherit (issue #39, item 2). */
 const LEARNER_SETTINGS = ['dayEndsAtHour', 'activeTab'];
