@@ -26,7 +26,10 @@ const REFUSED_KEYS = [
  */
 const MAX_VALUES = 10_000;
 
-/** Whether `value` holds more than MAX_VALUES values, counted with an explicit stack that stops at the bound. */
+/**
+ * Whether `value` holds more than MAX_VALUES values, counted with an explicit stack that stops at the bound.
+ * @param {any} value
+ */
 function tooManyValues(value) {
   const stack = [value];
   let count = 0;
