@@ -85,3 +85,34 @@ self.addEventListener('notificationclick', (event) => {
     })(),
   );
 });
+
+/**
+ * The browser replaced this device's subscription (its push service rotated it, or it expired):
+ * without this, the server would keep sending to the old endpoint until that answered 410 and
+ * the device would silently stop being reminded. The new one is added under the session cookie
+ * (a signed-out device adds nothing: the call answers 401) and the old one removed.
+ */
+type SubscriptionChange = ExtendableEvent & { oldSubscription?: PushSubscription | null; newSubscription?: PushSubscription | null };
+
+async function renewSubscription(event: SubscriptionChange): Promise<void> {
+  const json = { credentials: 'same-origin' as const, headers: { 'Content-Type': 'application/json' } };
+  let renewed = event.newSubscription ?? null;
+  if (!renewed) {
+    const answer = await fetch('/api/push/key');
+    if (!answer.ok) return;
+    const { publicKey } = (await answer.json()) as { publicKey: string };
+    const base64 = publicKey.replace(/-/g, '+').replace(/_/g, '/');
+    const key = Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+    renewed = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  }
+  const added = await fetch('/api/user/push-subscriptions', { ...json, method: 'POST', body: JSON.stringify(renewed.toJSON()) });
+  const old = event.oldSubscription?.endpoint;
+  if (added.ok && old && old !== renewed.endpoint) {
+    await fetch('/api/user/push-subscriptions', { ...json, method: 'DELETE', body: JSON.stringify({ endpoint: old }) });
+  }
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as SubscriptionChange;
+  change.waitUntil(renewSubscription(change).catch(() => undefined));
+});
