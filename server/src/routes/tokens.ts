@@ -19,13 +19,13 @@ import {
 } from '@common/schemas/tokens';
 import { createAccessToken, deleteAccessToken, listAccessTokens, type AccessTokenRow } from '../db/accessTokens';
 import { findUserByEmail } from '../db/users';
-import { countPasswordAttempt, forgivePasswordAttempt } from '../domain/rateLimit';
 import { hashSecret, mintSecret } from '../plugins/accessTokens';
 import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
 import { ApiHttpError } from '../plugins/errors';
 import { verifyPassword } from '../plugins/password';
 import type { Account } from '../db/sessions';
 import { readErrors, security, writeErrors } from './schemas';
+import { forgiveSignIn, throttle } from './auth';
 import { rejectBody } from './requests';
 
 const tokensPath = underUser(API_PATHS.tokens);
@@ -60,11 +60,12 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
       const name = request.body.name.trim();
       if (name === '') throw new ApiHttpError(400, 'INVALID_INPUT', 'Give the token a name, so you know later which tool uses it.');
       const { email } = request.account as Account;
-      await countPasswordAttempt(app.db, app.auth.rateLimit, request.ip, email, app.now().getTime());
+      // Counted as a sign-in of the account, under the sign-in's own counters: guessing here draws on the same budget.
+      await throttle(app, 'login', request, email);
       const user = await findUserByEmail(app.db, email);
       const valid = await verifyPassword(request.body.password, user?.password_hash ?? app.auth.dummyHash, app.hashQueue.forRequest(request, reply));
       if (!user || !valid) throw new ApiHttpError(401, 'INVALID_CREDENTIALS', 'Incorrect password, try again');
-      await forgivePasswordAttempt(app.db, request.ip, email);
+      await forgiveSignIn(app, request, email);
 
       const secret = mintSecret();
       const row = { id: randomUUID(), name, scope: request.body.scope, created_at: app.now().getTime() };
