@@ -1,25 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Reminder } from '@common/schemas/reminders';
-import {
-  useAddPushDeviceMutation,
-  useGetPushDevicesQuery,
-  useGetReminderQuery,
-  useLazyGetPushKeyQuery,
-  useRemovePushDeviceMutation,
-  useSaveReminderMutation,
-  useSendTestReminderMutation,
-} from '@/app/apiSlice';
+import { useGetPushDevicesQuery, useGetReminderQuery, useRemovePushDeviceMutation, useSaveReminderMutation, useSendTestReminderMutation } from '@/app/apiSlice';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { ErrorLine, ErrorText, SuccessText } from '@/components/StatusMessage';
 import { messageFor, type ErrorKey } from '@/lib/errorMessages';
 import { DeviceList } from './DeviceList';
-import { askPermission, currentSubscription, deviceTimeZone, pushSupport, subscribeThisDevice, SUPPORT_TEXT, type PushSupport } from './pushDevice';
+import { deviceTimeZone, pushSupport, SUPPORT_TEXT } from './pushDevice';
+import { useThisDevice } from './useThisDevice';
 import { ZoneNotice } from './ZoneNotice';
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-const SUBSCRIBE_FAILED = "This device could not sign up for reminders: the browser's push service did not answer. Try again later.";
 
 type Draft = Pick<Reminder, 'enabled' | 'time' | 'skipWhenGoalMet'>;
 
@@ -32,25 +24,19 @@ export function ReminderSection() {
   const titleId = useId();
   const reminder = useGetReminderQuery();
   const devices = useGetPushDevicesQuery();
-  const [getKey] = useLazyGetPushKeyQuery();
   const [save, saving] = useSaveReminderMutation();
-  const [addDevice, adding] = useAddPushDeviceMutation();
   const [removeDevice, removing] = useRemovePushDeviceMutation();
   const [sendTest, testing] = useSendTestReminderMutation();
 
-  const [support, setSupport] = useState<PushSupport>('ready');
-  const [thisEndpoint, setThisEndpoint] = useState<string | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [kept, setKept] = useState(false);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    setSupport(pushSupport());
-    currentSubscription()
-      .then((subscription) => setThisEndpoint(subscription?.endpoint ?? null))
-      .catch(() => setThisEndpoint(null));
-  }, []);
+  const thisDevice = useThisDevice((message) => {
+    setStatus('');
+    setError(message);
+  });
+  const { support, endpoint: thisEndpoint } = thisDevice;
 
   const saved = reminder.data;
   useEffect(() => {
@@ -61,45 +47,11 @@ export function ReminderSection() {
   const savedDiffers = Boolean(saved?.enabled && saved.timeZone !== device);
   const zone = savedDiffers && saved ? saved.timeZone : device;
   const thisListed = thisEndpoint !== null && (devices.data ?? []).some((d) => d.endpoint === thisEndpoint);
-  const busy = saving.isLoading || adding.isLoading || removing.isLoading || testing.isLoading;
+  const busy = saving.isLoading || thisDevice.adding || removing.isLoading || testing.isLoading;
 
   const fail = (failure: unknown, key: ErrorKey) => {
     setStatus('');
     setError(messageFor(failure, key));
-  };
-
-  /** Asks permission (first thing: the tap's gesture), subscribes and adds this device; true when it is on the list. */
-  const remindThisDevice = async (): Promise<boolean> => {
-    const permission = await askPermission();
-    setSupport(pushSupport());
-    if (permission !== 'granted') return false;
-    let publicKey: string;
-    try {
-      publicKey = (await getKey().unwrap()).publicKey;
-    } catch (failure) {
-      fail(failure, 'GET_PUSH_KEY_ERROR');
-      return false;
-    }
-    let subscription: PushSubscriptionJSON;
-    try {
-      subscription = await subscribeThisDevice(publicKey);
-    } catch {
-      setError(SUBSCRIBE_FAILED);
-      return false;
-    }
-    const { endpoint, keys, expirationTime } = subscription;
-    if (!endpoint || !keys?.p256dh || !keys.auth) {
-      setError(SUBSCRIBE_FAILED);
-      return false;
-    }
-    try {
-      await addDevice({ endpoint, keys: { p256dh: keys.p256dh, auth: keys.auth }, expirationTime: expirationTime ?? null }).unwrap();
-    } catch (failure) {
-      fail(failure, 'ADD_PUSH_DEVICE_ERROR');
-      return false;
-    }
-    setThisEndpoint(endpoint);
-    return true;
   };
 
   const saveWith = async (value: Reminder, done: string) => {
@@ -121,7 +73,7 @@ export function ReminderSection() {
     }
     let note = '';
     if (draft.enabled && !thisListed && pushSupport() === 'ready') {
-      const added = await remindThisDevice();
+      const added = await thisDevice.remind();
       if (!added && pushSupport() === 'ready' && Notification.permission === 'granted') return;
       if (!added) note = ' This device will not be reminded: notifications are not allowed.';
     }
@@ -134,7 +86,7 @@ export function ReminderSection() {
   const onAddThisDevice = async () => {
     setError(null);
     setStatus('');
-    if (await remindThisDevice()) setStatus('This device will be reminded.');
+    if (await thisDevice.remind()) setStatus('This device will be reminded.');
   };
 
   const onRemove = async (endpoint: string) => {
@@ -146,11 +98,9 @@ export function ReminderSection() {
       fail(failure, 'REMOVE_PUSH_DEVICE_ERROR');
       return;
     }
-    if (endpoint === thisEndpoint) {
-      await (await currentSubscription().catch(() => null))?.unsubscribe().catch(() => false);
-      setThisEndpoint(null);
-    }
-    setStatus(endpoint === thisEndpoint ? 'This device will no longer be reminded.' : 'That device will no longer be reminded.');
+    const here = endpoint === thisEndpoint;
+    if (here) await thisDevice.forget();
+    setStatus(here ? 'This device will no longer be reminded.' : 'That device will no longer be reminded.');
   };
 
   const onTest = async () => {
