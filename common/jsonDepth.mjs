@@ -15,6 +15,7 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
 
 /**
  * Finds where a JSON text first opens a level deeper than `max`: one pass that stops there, so
@@ -28,6 +29,9 @@ export class DepthScan {
   inString = false;
   /** Where the next slice starts (past `end` when an escape straddles two slices). */
   next = 0;
+  /** Arrays and objects opened so far, and the values they hold beyond their first (commas outside strings). */
+  containers = 0;
+  separators = 0;
 
   /** @param {number} [max] */
   constructor(max = JSON_MAX_DEPTH) {
@@ -42,7 +46,7 @@ export class DepthScan {
    * @returns {number}
    */
   scanString(text, end = text.length) {
-    let { depth, inString } = this;
+    let { depth, inString, containers, separators } = this;
     const max = this.max;
     let i = this.next;
     for (; i < end; i++) {
@@ -51,11 +55,13 @@ export class DepthScan {
         if (c === BACKSLASH) i++;
         else if (c === QUOTE) inString = false;
       } else if (c === QUOTE) inString = true;
+      else if (c === COMMA) separators++;
       else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+        containers++;
         if (++depth > max) return i;
       } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
     }
-    Object.assign(this, { depth, inString, next: i });
+    Object.assign(this, { depth, inString, next: i, containers, separators });
     return -1;
   }
 

@@ -4,6 +4,7 @@
  * INVALID_INPUT, found before anything walks it; no shape is answered 5xx; an imported LinguaLog
  * JSON file nested too deep is refused as a problem of the file.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, describeDb, signUp, todayIso, withLanguage, type TestApp } from './helper';
 import { expectError } from './requests';
@@ -128,5 +129,24 @@ describeDb('an imported LinguaLog JSON file nested too deep is a problem of the 
     const allowed = await importJson(arrays(64));
     expect(allowed.statusCode).toBe(400);
     expect(allowed.json().problems[0].message).toMatch(/not a LinguaLog JSON export/);
+  });
+
+  it('a file of millions of small values is refused before it is parsed; a broken file of many is checked off the event loop', async () => {
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    const started = performance.now();
+    for (const days of [`${'0,'.repeat(2_400_000)}0`, `${'{},'.repeat(1_600_000)}{}`]) {
+      const res = await importJson(`{"format":"lingualog","version":1,"languages":[{"name":"Spanish","days":[${days}]}]}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().problems).toEqual([{ line: 0, message: expect.stringMatching(/more arrays, objects or values than a LinguaLog JSON export/) }]);
+    }
+    expect(performance.now() - started).toBeLessThan(2000);
+    // 590,000 wrong days: within the bound, every one an error for the schema, listed on the worker thread.
+    const listed = await importJson(`{"format":"lingualog","version":1,"languages":[{"name":"Spanish","days":[${'0,'.repeat(589_999)}0]}]}`);
+    loop.disable();
+    expect(listed.statusCode).toBe(400);
+    expect(listed.json().problems.length).toBeGreaterThan(10);
+    // Before: 1.5 s to parse, 17 s to list the errors, all on the event loop.
+    expect(loop.max / 1e6).toBeLessThan(300);
   });
 });

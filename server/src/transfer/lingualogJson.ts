@@ -23,8 +23,17 @@ import {
 const DAYS_PER_SLICE = 2000;
 /** Characters of the file scanned for its depth between turns of the event loop (about a millisecond). */
 const DEPTH_SLICE = 512 * 1024;
+/**
+ * More than any file the import takes (5 MiB) can hold as an export: a day is one object of seven
+ * values in about 100 characters, so such a file has some 50,000 objects and 400,000 values. A file
+ * of far more small values would only hold the event loop while it is parsed and checked.
+ */
+const MAX_CONTAINERS = 100_000;
+const MAX_VALUES = 600_000;
+const TOO_MANY_VALUES_MESSAGE = `The file holds more arrays, objects or values than a LinguaLog JSON export of its size could (at most ${MAX_CONTAINERS.toLocaleString('en')} and ${MAX_VALUES.toLocaleString('en')}); is it one?`;
 const MAX_FOUND = 1000;
 const LANGUAGE_POINTER = /^\/languages\/\d+/;
+const TOO_BROKEN_MESSAGE = 'The file differs from a LinguaLog JSON export in more places than can be listed; is it one?';
 
 type Goals = { from: string; minutes: number }[];
 
@@ -35,9 +44,13 @@ export async function readLingualogJson(content: string, ctx: ImportContext, pro
     problems.add(badLine, ENCODING_MESSAGE);
     return null;
   }
-  const tooDeep = await tooDeepOffset(text);
-  if (tooDeep >= 0) {
-    problems.add(lineAt(text, tooDeep), `The file nests deeper than ${JSON_MAX_DEPTH} levels (arrays and objects together); a LinguaLog JSON export never does.`);
+  const shape = await shapeOf(text);
+  if (shape.tooDeepAt >= 0) {
+    problems.add(lineAt(text, shape.tooDeepAt), `The file nests deeper than ${JSON_MAX_DEPTH} levels (arrays and objects together); a LinguaLog JSON export never does.`);
+    return null;
+  }
+  if (shape.containers > MAX_CONTAINERS || shape.values > MAX_VALUES) {
+    problems.add(0, TOO_MANY_VALUES_MESSAGE);
     return null;
   }
   let value: unknown;
@@ -55,12 +68,16 @@ export async function readLingualogJson(content: string, ctx: ImportContext, pro
   } else {
     // Each step of a large file holds the event loop for a while, so other requests run between them.
     await yieldToLoop();
-    const errors = schemaErrors(value);
-    await yieldToLoop();
-    const rules = new FileRules(ctx, new SoundParts(errors));
-    const plan = await rules.planOf(value as ImportFile);
-    found = withSchemaProblems(rules.found, errors, value, ctx, (pointer) => rules.isInRefusedLanguage(pointer), MAX_FOUND);
-    if (found.length === 0) return plan;
+    const { errors, complete } = await schemaErrors(text, value);
+    if (!complete) {
+      // More errors than are ever shown: the file is refused on those, and its rules need not be read.
+      found = errors.length > 0 ? withSchemaProblems([], errors, value, ctx, () => false, MAX_FOUND) : [{ path: [], message: TOO_BROKEN_MESSAGE }];
+    } else {
+      const rules = new FileRules(ctx, new SoundParts(errors));
+      const plan = await rules.planOf(value as ImportFile);
+      found = withSchemaProblems(rules.found, errors, value, ctx, (pointer) => rules.isInRefusedLanguage(pointer), MAX_FOUND);
+      if (found.length === 0) return plan;
+    }
     await yieldToLoop();
   }
   const lines = linesOf(text, found.map((problem) => problem.path));
@@ -69,15 +86,16 @@ export async function readLingualogJson(content: string, ctx: ImportContext, pro
 }
 
 /**
- * Where the file first nests too deep, or -1, before anything parses or walks it (the problems'
- * line finder recursed through a 100,000-deep file into a 500, issue #38); read in slices so a
- * 5 MiB file does not hold the event loop in one step.
+ * Where the file first nests too deep (or -1), and how many arrays, objects and values it holds,
+ * before anything parses or walks it (issue #38: the problems' line finder recursed through a
+ * 100,000-deep file into a 500; parsing 2.4 million empty arrays held the event loop 1.5 s); read
+ * in slices so a 5 MiB file does not hold the event loop in one step.
  */
-async function tooDeepOffset(text: string): Promise<number> {
+async function shapeOf(text: string): Promise<{ tooDeepAt: number; containers: number; values: number }> {
   const scan = new DepthScan();
   for (let end = DEPTH_SLICE; ; end += DEPTH_SLICE) {
-    const at = scan.scanString(text, Math.min(end, text.length));
-    if (at >= 0 || end >= text.length) return at;
+    const tooDeepAt = scan.scanString(text, Math.min(end, text.length));
+    if (tooDeepAt >= 0 || end >= text.length) return { tooDeepAt, containers: scan.containers, values: scan.containers + scan.separators + 1 };
     await yieldToLoop();
   }
 }

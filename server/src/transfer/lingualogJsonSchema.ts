@@ -3,7 +3,8 @@
  * writer is typed by), relaxed only where files written by older exports differ. Compiled once
  * with Ajv, the validator Fastify uses for requests, so the file and its reader cannot drift apart.
  */
-import { Ajv, type ErrorObject } from 'ajv';
+import { Worker } from 'node:worker_threads';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
 import { exportFileSchema } from '@common/schemas/data';
 
@@ -43,16 +44,75 @@ export type ImportedLanguage = ImportFile['languages'][number];
 export type ImportedDay = ImportedLanguage['days'][number];
 
 // The options app.ts gives Fastify's Ajv for requests, but every error: a learner fixing a file sees all its problems at once.
-const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true });
-const validate = ajv.compile(lingualogImportSchema);
+const AJV_OPTIONS: Options = { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true };
+/** Stops at the first error: a sound file (the usual case) is known as such in one pass, here. */
+const isImportFile = new Ajv({ ...AJV_OPTIONS, allErrors: false }).compile(lingualogImportSchema);
+/** More errors than any list of problems shows (1,000 at most) needs. */
+const ERROR_CAP = 5000;
 
 export type Path = (string | number)[];
 export const pointerOf = (path: Path) => path.map((p) => `/${p}`).join('');
 
-/** The ways `value` differs from the import schema; none when it is an ImportFile. */
-export function schemaErrors(value: unknown): ErrorObject[] {
-  return validate(value) ? [] : (validate.errors ?? []);
+/**
+ * The ways a file differs from the import schema, in document order: none when it is an
+ * ImportFile. `complete` is false when there were more than ERROR_CAP (only the first are listed)
+ * or too many to list at all (none are): the file is then refused on those alone.
+ */
+export type SchemaCheck = { errors: ErrorObject[]; complete: boolean };
+
+/**
+ * Checks `value` (parsed from `text`). A sound file is known here in one pass; a broken one is
+ * listed on a worker thread, since its errors may be millions (a file of wrong values).
+ */
+export async function schemaErrors(text: string, value: unknown): Promise<SchemaCheck> {
+  if (isImportFile(value)) return { errors: [], complete: true };
+  return schemaThread.errorsOf(text);
 }
+
+type ThreadAnswer = { id: number; errors?: ErrorObject[]; complete?: boolean; failed?: true };
+
+/** One thread for the whole process, started by the first broken file; it never keeps the process alive. */
+class SchemaThread {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, (answer: ThreadAnswer) => void>();
+  private nextId = 0;
+
+  errorsOf(text: string): Promise<SchemaCheck> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      // A thread that failed or ran out of memory lists nothing: the file has more problems than can be listed.
+      this.pending.set(id, (answer) => resolve({ errors: answer.errors ?? [], complete: answer.complete ?? false }));
+      this.thread().postMessage({ id, text });
+    });
+  }
+
+  private thread(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./schemaWorker.mjs', import.meta.url), {
+      execArgv: [],
+      workerData: { schema: lingualogImportSchema, options: AJV_OPTIONS, cap: ERROR_CAP },
+      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+    });
+    worker.unref();
+    worker.on('message', (answer: ThreadAnswer) => {
+      const settle = this.pending.get(answer.id);
+      this.pending.delete(answer.id);
+      settle?.(answer);
+    });
+    const lost = () => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      for (const [id, settle] of this.pending) settle({ id, failed: true });
+      this.pending.clear();
+    };
+    worker.on('error', lost);
+    worker.on('exit', lost);
+    this.worker = worker;
+    return worker;
+  }
+}
+
+const schemaThread = new SchemaThread();
 
 /** Which parts of the file Ajv found sound, so the rules beyond the schema read only those. */
 export class SoundParts {
