@@ -34,7 +34,8 @@ const DESCRIPTION =
   'dryRun: the same answer without changing anything. replacedDays counts stored days the import changes or removes. ' +
   'A learner without a current language gets the file\'s (or its first) language. The body may be up to 5 MiB. ' +
   'A lingualog-json file nested deeper than 64 levels (arrays and objects together) is 400 INVALID_IMPORT with that problem on the ' +
-  'line where it goes too deep, found before the file is parsed; the request body itself follows the API-wide rule (deeper than ' +
+  'line where it goes too deep, found before the file is parsed, as is one holding more than 100,000 arrays and objects or 600,000 ' +
+  'values (line 0; an export that fits 5 MiB holds about 50,000 and 400,000); the request body itself follows the API-wide rule (deeper than ' +
   '64 levels: 400 INVALID_INPUT). The file\'s text is read by the importer, except that a lone surrogate in it is 400 INVALID_INPUT. ' +
   HEAVY_CALL_RULE;
 
