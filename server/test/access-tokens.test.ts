@@ -426,6 +426,8 @@ describeDb('CORS for token calls', () => {
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();
       const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/\s*,\s*/);
       expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']));
+      // As the contract spells them too, for a client that compares names as written.
+      for (const name of ['Authorization', 'Content-Type', 'Idempotency-Key']) expect(res.headers['access-control-allow-headers']).toContain(name);
       expect(String(res.headers['access-control-allow-methods'])).toMatch(/POST/);
     }
     expect((await preflight(t.app, FOREIGN_ORIGIN, '/api/auth/login')).headers['access-control-allow-origin']).toBeUndefined();

@@ -46,6 +46,23 @@ function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType.trim());
 }
 
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+const ALLOWED_LOWER = new Set(ALLOWED_HEADERS.map((name) => name.toLowerCase()));
+
+/**
+ * The headers a preflight allows: ours, plus each allowed one as the preflight spelled it when it
+ * spelled it otherwise (names are case-insensitive, but a client reading the answer may not be).
+ */
+function allowedHeadersFor(request: FastifyRequest): string[] {
+  const asked = request.headers['access-control-request-headers'];
+  if (typeof asked !== 'string') return ALLOWED_HEADERS;
+  const spelled = asked
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => ALLOWED_LOWER.has(name.toLowerCase()) && !ALLOWED_HEADERS.includes(name));
+  return [...ALLOWED_HEADERS, ...new Set(spelled)];
+}
+
 const isUserPath = (url: string) => url === USER_PREFIX || /^\/api\/user[/?]/.test(url);
 
 function checkMediaType(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
@@ -58,20 +75,20 @@ function checkMediaType(request: FastifyRequest, reply: FastifyReply): FastifyRe
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const allowed = new Set(options.corsOrigins);
 
-  const shared = {
+  const shared = (request: FastifyRequest) => ({
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    allowedHeaders: allowedHeadersFor(request),
     exposedHeaders: ['Idempotent-Replayed', 'Retry-After'],
     maxAge: 600,
-  };
+  });
   // A configured origin: cookie calls, with credentials. Any other origin, under /api/user only:
   // token calls, which carry no cookie, so `*` without credentials (a browser then never exposes
   // an answer to a call that sent cookies). A preflight carries no Authorization, so the path decides.
   await app.register(cors, {
     delegator: (request, callback) => {
       const origin = request.headers.origin;
-      if (origin !== undefined && allowed.has(origin)) callback(null, { ...shared, origin, credentials: true });
-      else if (isUserPath(request.url)) callback(null, { ...shared, origin: '*', credentials: false });
+      if (origin !== undefined && allowed.has(origin)) callback(null, { ...shared(request), origin, credentials: true });
+      else if (isUserPath(request.url)) callback(null, { ...shared(request), origin: '*', credentials: false });
       else callback(null, { origin: false });
     },
   });
