@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_DAILY_GOAL_MINUTES, DEFAULT_MILESTONES } from '@common/domain';
@@ -21,6 +21,12 @@ async function busyLearner(): Promise<{ api: Caller; cookie: string; email: stri
   await withLanguage(t.app, cookie, 'Spanish');
   const api = caller(t.app, cookie);
   await api.post('/api/user/tokens', { name: 'Anki', scope: 'log', password });
+  // The daily reminder (issue #42): the setting and one device.
+  await api.put('/api/user/reminder', { enabled: true, time: '20:00', timeZone: 'Europe/Berlin', skipWhenGoalMet: true });
+  const device = createECDH('prime256v1');
+  device.generateKeys();
+  const keys = { p256dh: device.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  await api.post('/api/user/push-subscriptions', { endpoint: `https://push.example.org/${randomUUID()}`, keys });
   const today = todayIso();
   await api.post('/api/user/daily-goal', { dailyGoalMinutes: 90, date: today });
   await api.post('/api/user/previous-time', { previousHours: 30 });

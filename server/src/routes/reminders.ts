@@ -112,7 +112,7 @@ export async function reminderRoutes(fastify: FastifyInstance): Promise<void> {
       security,
       querystring: emptyQuery,
       body: pushSubscriptionSchema,
-      response: { 201: { type: 'null', description: 'Added (or its keys replaced)' }, ...writeErrors() },
+      response: { 201: noContent, ...writeErrors() },
     },
     handler: async (request, reply) => {
       const { endpoint, keys } = request.body;
