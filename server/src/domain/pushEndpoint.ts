@@ -60,7 +60,7 @@ export function isInternalAddress(address: string): boolean {
   return true;
 }
 
-/** The comma-separated PUSH_ENDPOINT_ORIGINS as origins (scheme://host[:port]); malformed entries are an error. */
+/** The comma-separated PUSH_ENDPOINT_ORIGINS as origins (https://host[:port]; a bare host[:port] is https); malformed entries are an error. */
 export function parseEndpointOrigins(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
@@ -69,7 +69,8 @@ export function parseEndpointOrigins(value: string | undefined): string[] {
     .map((entry) => {
       let url: URL;
       try {
-        url = new URL(entry);
+        // A bare host[:port] means https, the only scheme an endpoint may have.
+        url = new URL(entry.includes('://') ? entry : `https://${entry}`);
       } catch {
         throw new Error(`PUSH_ENDPOINT_ORIGINS must list origins such as https://push.example.org:8443, not "${entry}"`);
       }

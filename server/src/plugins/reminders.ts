@@ -98,12 +98,14 @@ export async function registerReminders(app: FastifyInstance, options: ReminderO
       return;
     }
     result.claimed++;
-    const nudge = await nudgeFor(app.db, reminder, day);
+    const devices = await subscriptionsOf(app.db, reminder.userId);
+    // No device: nothing to send, so the day's goal and rest days need not be read.
+    const nudge = devices.length > 0 ? await nudgeFor(app.db, reminder, day) : null;
     if (!nudge) {
       result.skipped++;
       return;
     }
-    for (const subscription of await subscriptionsOf(app.db, reminder.userId)) {
+    for (const subscription of devices) {
       const outcome = await deliver(reminder.userId, nudge, subscription);
       if (outcome === 'sent') result.sent++;
       if (outcome === 'gone') result.gone++;
