@@ -41,6 +41,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         { name: 'settings', description: 'Daily goal, previous hours and level milestones, per language' },
         { name: 'activity', description: 'Minutes logged per day and skill' },
         { name: 'progress', description: 'Totals, level and account' },
+        { name: 'reminder', description: 'The daily reminder (Web Push): the VAPID key, the setting and the devices it reaches' },
         { name: 'tokens', description: 'Personal access tokens for tools (session only)' },
         { name: 'operations', description: 'For the proxy and deploy scripts in front of the processes' },
       ],
