@@ -35,7 +35,8 @@ async function goOnline(context: BrowserContext): Promise<void> {
 function countAdds(context: BrowserContext): Map<string, number> {
   const sent = new Map<string, number>();
   context.on('requestfinished', (request) => {
-    if (request.method() !== 'POST' || !request.url().endsWith(ADD_PATH)) return;
+    // The add names its language (?language=, issue #39): the path is what counts.
+    if (request.method() !== 'POST' || !new URL(request.url()).pathname.endsWith(ADD_PATH)) return;
     const key = request.headers()['idempotency-key'] ?? 'no key';
     sent.set(key, (sent.get(key) ?? 0) + 1);
   });

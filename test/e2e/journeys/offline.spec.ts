@@ -53,7 +53,7 @@ test('adds made offline wait on the device, survive a reload, and reach the serv
 test('an add whose answer was lost after the server applied it is sent again and counted once', async ({ page, learner: _learner }) => {
   await page.goto('/dashboard');
   let lost = 0;
-  await page.route('**/api/user/daily-activity', async (route) => {
+  await page.route('**/api/user/daily-activity*', async (route) => {
     if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
     lost += 1;
     // The server receives and applies the add; its answer never reaches the app.
@@ -63,9 +63,9 @@ test('an add whose answer was lost after the server applied it is sent again and
   const dialog = await openAddTime(page, 'Speaking');
   await dialog.getByLabel('Minutes').fill('20');
   await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-  // The spec's message for a failed add, and the add kept on the device to be sent again.
-  await expect(dialog.getByText('Kept on this device')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // Issue #39: said calmly, the add kept on the device to be sent again.
+  await expect(dialog.getByText('Saved on this device: it will be added when the server answers')).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
   await expect.poll(async () => (await serverDay(page)).speakingDailyMins, { timeout: 15_000 }).toBe(20);
   await expect(page.getByText(/waiting to sync/i)).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByText('Total 0h 20m')).toBeVisible();

@@ -73,7 +73,7 @@ test('two devices see one timer, and stopping it on one ends it on both', async 
 test('a stop whose answers were dropped, retried and repeated on a second device, adds its minutes once', async ({ page, browser, learner, baseURL }) => {
   await page.clock.install();
   await page.goto('/dashboard');
-  const started = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith('/api/user/timer'));
+  const started = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname.endsWith('/api/user/timer'));
   await page.getByRole('button', { name: 'Start timer for Listening' }).click();
   const timerId = ((await started).postDataJSON() as { id: string }).id;
   await expect(page.getByRole('timer', { name: 'Listening timer' })).toBeVisible();
