@@ -6,7 +6,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { AccessTokensTable, Database } from './database';
 import { prepared } from './prepared';
-import { countAttempt } from './rateLimits';
 
 export type AccessTokenRow = Pick<AccessTokensTable, 'id' | 'name' | 'scope' | 'created_at' | 'last_used_at'>;
 
@@ -73,6 +72,25 @@ const markUsed = (db: Kysely<Database>, id: string, nowMs: number, resolutionMs:
     .where('id', '=', id)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', nowMs - resolutionMs)]));
 
+/**
+ * countAttempt's upsert (db/rateLimits.ts), compiled once: it runs on every bearer call. Only ever
+ * run on a reserved connection (recordTokenCall): on the root instance, prepared() would take its
+ * direct way, which is for reads.
+ */
+const countCall = prepared((db, p: { key: string; nowMs: number; expiredBefore: number }) => {
+  const expired = sql<boolean>`rate_limits.window_start <= ${p.expiredBefore}`;
+  return db
+    .insertInto('rate_limits')
+    .values({ key: p.key, window_start: p.nowMs, count: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when ${expired} then 1 else rate_limits.count + 1 end`,
+        window_start: sql<number>`case when ${expired} then ${p.nowMs} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(['count', 'window_start']);
+});
+
 /** The SQLite connection's own synchronous setting (db/index.ts), read once, restored after each unflushed write. */
 const syncSettings = new WeakMap<Kysely<Database>, number>();
 
@@ -120,7 +138,8 @@ export async function recordTokenCall(db: Kysely<Database>, call: TokenCall): Pr
     syncSettings.set(db, setting);
     await sql`pragma synchronous = normal`.execute(connection);
     try {
-      const counted = await countAttempt(connection, key, call.windowMs, call.nowMs);
+      const row = await countCall.takeFirst(connection, { key, nowMs: call.nowMs, expiredBefore: call.nowMs - call.windowMs });
+      const counted = { count: Number(row?.count), windowStart: Number(row?.window_start) };
       if (call.touch && counted.count <= call.limit) await markUsed(connection, call.id, call.nowMs, call.windowMs).execute();
       return counted;
     } finally {
