@@ -230,6 +230,16 @@ describeDb('Sending: once per learner day, at the first minute at or after the t
     expect(arrivalsOf(device)).toHaveLength(1);
   });
 
+  it('a skipped time with a late day boundary still fires once on each day around the DST start', async () => {
+    at('2026-03-06T12:00:00Z');
+    const { api, device } = await remindedLearner(h.app, { zone: 'America/New_York', time: '02:30' });
+    expect((await api.post('/api/user/day-boundary', { dayEndsAtHour: 3 })).statusCode).toBe(200);
+    await tick(h.app, '2026-03-07T07:30:00Z'); // 02:30 EST
+    await tick(h.app, '2026-03-08T07:00:00Z'); // 03:00 EDT: 02:30 did not exist
+    await tick(h.app, '2026-03-09T06:30:00Z'); // 02:30 EDT
+    expect(arrivalsOf(device)).toHaveLength(3);
+  });
+
   it('is never sent more than 10 minutes late (a server that was down sends nothing at 3 am), and fires again the next day', async () => {
     at('2026-05-01T12:00:00Z');
     const { device } = await remindedLearner(h.app, { zone: 'UTC' });

@@ -3,6 +3,7 @@
  * learner day a firing belongs to, whether that day still needs a nudge, and what it says.
  */
 import type { Kysely } from 'kysely';
+import { learnerDate } from '@common/learnerDay';
 import { isRestDay } from '@common/streakRule';
 import { findDay } from '../db/activity';
 import type { Database } from '../db/database';
@@ -13,7 +14,7 @@ import { ApiHttpError } from '../plugins/errors';
 import { totalOf } from './activityRecord';
 import { goalOn } from './goals';
 import { learnerToday } from './learnerDay';
-import { isReminderTime, isTimeZone, nextFiringAfter } from './reminderTime';
+import { isReminderTime, isTimeZone, localDate, nextFiringAfter } from './reminderTime';
 
 export const DEFAULT_REMINDER: ReminderSettings = { enabled: false, time: '20:00', timeZone: 'UTC', skipWhenGoalMet: true };
 
@@ -39,9 +40,16 @@ export function nextDueAt(settings: ReminderSettings, nowMs: number): number | n
   return nextFiringAfter(nowMs - REMINDER_LATEST_MS, settings.time, settings.timeZone);
 }
 
-/** The learner day a firing belongs to: their today at that instant, by their day boundary. */
-export const dayOfFiring = (reminder: Pick<DueReminder, 'timeZone' | 'dayEndsAtHour'>, firingMs: number): string =>
-  learnerToday(new Date(firingMs), reminder.timeZone, reminder.dayEndsAtHour);
+/**
+ * The learner day a firing belongs to: the learner's today at the reminder's wall time on the
+ * firing's local date, by their day boundary. Read from the time set, not the instant, so a time
+ * the clocks skip (02:30 firing at 03:00) still belongs to the day its 02:30 would.
+ */
+export const dayOfFiring = (reminder: Pick<DueReminder, 'time' | 'timeZone' | 'dayEndsAtHour'>, firingMs: number): string =>
+  learnerDate({ date: localDate(firingMs, reminder.timeZone), hour: Number(reminder.time.slice(0, 2)) }, reminder.dayEndsAtHour);
+
+/** The learner's today now, in the reminder's zone and by their day boundary (a test reminder's words). */
+export const reminderToday = (timeZone: string, dayEndsAtHour: number, nowMs: number): string => learnerToday(new Date(nowMs), timeZone, dayEndsAtHour);
 
 export type Nudge = { title: string; body: string; url: string };
 

@@ -23,7 +23,7 @@ import {
 } from '../db/reminders';
 import { currentLanguage } from '../db/languages';
 import { readDayEndsAtHour } from '../db/dayBoundary';
-import { dayOfFiring, nudgeFor, REMINDER_LATEST_MS, testNudge, toSettings, type Nudge } from '../domain/reminders';
+import { dayOfFiring, nudgeFor, REMINDER_LATEST_MS, reminderToday, testNudge, toSettings, type Nudge } from '../domain/reminders';
 import { nextFiringAfter } from '../domain/reminderTime';
 import { makeVapidKeys, pushSender, type PushOutcome, type PushSend } from './pushSender';
 
@@ -136,7 +136,7 @@ export async function registerReminders(app: FastifyInstance, options: ReminderO
       readDayEndsAtHour(app.db, userId),
       readReminder(app.db, userId),
     ]);
-    const day = dayOfFiring({ timeZone: toSettings(reminder).timeZone, dayEndsAtHour }, app.now().getTime());
+    const day = reminderToday(toSettings(reminder).timeZone, dayEndsAtHour, app.now().getTime());
     return deliver(userId, await testNudge(app.db, { userId, language }, day), subscription);
   };
 
