@@ -364,9 +364,12 @@ describeDb('several server processes on one database', () => {
       }
       clock.advance(20_000);
       for (const app of [a, b]) {
-        const refused: LightMyRequestResponse = await withToken(app, token, 'GET', '/api/user/has-language');
+        // From a web page elsewhere too: the answer lets the page read the refusal and its Retry-After.
+        const refused: LightMyRequestResponse = await withToken(app, token, 'GET', '/api/user/has-language', undefined, { origin: FOREIGN_ORIGIN });
         expectError(refused, 429, 'RATE_LIMITED');
         expect(Number(refused.headers['retry-after'])).toBe(40);
+        expect(refused.headers['access-control-allow-origin']).toBe('*');
+        expect(String(refused.headers['access-control-expose-headers'])).toMatch(/Retry-After/i);
       }
       expect((await withToken(b, fresh, 'GET', '/api/user/has-language')).statusCode).toBe(200);
       expect((await caller(b, cookie).get('/api/user/has-language')).statusCode).toBe(200);
