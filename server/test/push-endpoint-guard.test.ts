@@ -5,7 +5,8 @@
  * origin; at send time every address its name resolves to is checked again, and a redirect is
  * never followed.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { buildTestApp, describeDb, signUp, type TestApp } from './helper';
 import { startPushService } from './pushService';
 import { caller, expectError, manualClock, type Caller } from './requests';
@@ -120,5 +121,18 @@ describeDb('Sending: the addresses are checked again, and no redirect is followe
     expect(push.requests.filter((name) => name === redirecting.name)).toHaveLength(1);
     expect(push.requests).not.toContain(target.name);
     expect((await api.get('/api/user/push-subscriptions')).json<{ endpoint: string }[]>().map((d) => d.endpoint)).toContain(redirecting.endpoint);
+  });
+});
+
+describe('VAPID_SUBJECT and PUSH_ENDPOINT_ORIGINS from the environment', () => {
+  it('reads the origins (a bare host:port is https) and a mailto: or https: subject', () => {
+    const { push: settings } = loadConfig({ PUSH_ENDPOINT_ORIGINS: 'https://push.example.org:8443/, 127.0.0.1:9000', VAPID_SUBJECT: 'mailto:ops@example.org' }).app;
+    expect(settings).toEqual({ subject: 'mailto:ops@example.org', endpointOrigins: ['https://push.example.org:8443', 'https://127.0.0.1:9000'] });
+    expect(loadConfig({ VAPID_SUBJECT: 'https://lingualog.example.org/contact' }).app.push?.subject).toBe('https://lingualog.example.org/contact');
+    expect(loadConfig({}).app.push).toEqual({ subject: undefined, endpointOrigins: [] });
+  });
+
+  it('refuses a subject push services cannot use, at start', () => {
+    for (const subject of ['ops@example.org', 'http://lingualog.example.org', 'mailto:']) expect(() => loadConfig({ VAPID_SUBJECT: subject })).toThrow(/VAPID_SUBJECT/);
   });
 });
