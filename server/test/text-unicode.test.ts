@@ -55,6 +55,12 @@ describeDb('every string of a JSON body is well-formed Unicode: a lone surrogate
     expect(progress.totalOverallMins).toBe(0);
   });
 
+  it('a body that is itself a broken string is 400 saying so, never a 5xx', async () => {
+    const res = await post('/api/auth/login', '"\\ud800"');
+    expectError(res, 400, 'INVALID_INPUT');
+    expect(res.json().message).toBe('The request body is not well-formed Unicode text (it holds a lone surrogate).');
+  });
+
   it('well-formed text passes: a surrogate pair (emoji) escaped or not, accents and CJK', async () => {
     const escaped = await post('/api/auth/register', `{"email":"emoji-${Date.now()}@example.com","password":"long enough \\ud83d\\ude00"}`);
     expect(escaped.statusCode, escaped.body).toBe(201);

@@ -20,6 +20,6 @@ export function registerInputHygiene(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const lenient = request.routeOptions.url === IMPORT_ROUTE ? IMPORT_FILE_TEXT : PASSWORD;
     const problem = textProblem(request.query) ?? textProblem(request.params) ?? textProblem(request.body, lenient);
-    if (problem) throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${problem.field}" ${problem.message}`);
+    if (problem) throw new ApiHttpError(400, 'INVALID_INPUT', `${problem.field ? `Field "${problem.field}"` : 'The request body'} ${problem.message}`);
   });
 }
