@@ -33,6 +33,12 @@ export const guardReads = (): FirstRead[] => [read('checkAuth', API_PATHS.authCh
 /** When the learner's day ends (issue 28): read first, since the learner's `today` depends on it. */
 export const dayBoundaryRead = (): FirstRead => read('getDayBoundary', API_PATHS.dayBoundary);
 
+/**
+ * The dashboard's reads whose answers are of one day or month (`today`'s minutes, the month, the
+ * streak on a date): drawn only for a day the learner's device named (issue #44).
+ */
+export const DAY_KEYED_READS: ReadonlySet<string> = new Set(['getDailyMinutes', 'getMonthActivities', 'getMonthTotal', 'getCalendarSummary']);
+
 /** The dashboard's panels on `today` (the learner's date), the guard's checks included. */
 export function dashboardReads(today: string): FirstRead[] {
   const month = today.slice(0, 7);

@@ -19,7 +19,8 @@ export interface FirstScreenAnswers {
 export interface FirstScreenFacts {
   language: string;
   totalHours: string;
-  goal: { done: string; target: string; doneMins: number; goalMins: number };
+  /** Today's progress toward the goal; null when the page has no answer for the learner's day (issue #44). */
+  goal: { done: string; target: string; doneMins: number; goalMins: number } | null;
 }
 
 const hm = (totalMinutes: number) => {
@@ -27,15 +28,18 @@ const hm = (totalMinutes: number) => {
   return `${Math.floor(whole / 60)}h ${whole % 60}m`;
 };
 
-/** The three facts, or null when an answer they need is missing. */
+/**
+ * The three facts, or null when an answer they need is missing. Without today's minutes (a day the
+ * learner's device has not named) the goal's progress is left out, not guessed.
+ */
 export function firstScreenFacts(a: FirstScreenAnswers): FirstScreenFacts | null {
-  if (!a.language || !a.progress || !a.previousHours || !a.dailyGoal || !a.todayMinutes) return null;
-  const doneMins = a.todayMinutes.totalDailyMins ?? 0;
+  if (!a.language || !a.progress || !a.previousHours || !a.dailyGoal) return null;
   const goalMins = a.dailyGoal.dailyGoalMinutes;
+  const doneMins = a.todayMinutes?.totalDailyMins ?? 0;
   return {
     language: a.language.name,
     totalHours: new Intl.NumberFormat('en-GB').format(levelHours(a.progress.totalOverallMins, a.previousHours.previousHours)),
-    goal: { done: hm(doneMins), target: hm(goalMins), doneMins, goalMins },
+    goal: a.todayMinutes ? { done: hm(doneMins), target: hm(goalMins), doneMins, goalMins } : null,
   };
 }
 
@@ -63,14 +67,19 @@ const SHELL_STYLE = [
 /** The shell's markup: the top bar's brand and language, the goal's progress and the total hours. */
 export function firstScreenHtml(facts: FirstScreenFacts): string {
   const { goal } = facts;
-  const percent = goal.goalMins > 0 ? Math.min(100, Math.round((goal.doneMins / goal.goalMins) * 100)) : 0;
+  const percent = goal && goal.goalMins > 0 ? Math.min(100, Math.round((goal.doneMins / goal.goalMins) * 100)) : 0;
+  const goalCard = goal
+    ? [
+        `<section class="fs-card" aria-label="Daily goal"><p class="fs-row"><span>Daily goal</span><span>${goal.done} / ${goal.target}</span></p>`,
+        `<div class="fs-track" role="progressbar" aria-label="Daily goal" aria-valuemin="0" aria-valuemax="${goal.goalMins}" aria-valuenow="${Math.min(goal.doneMins, goal.goalMins)}" aria-valuetext="${goal.done} of ${goal.target}"><div class="fs-fill" style="width:${percent}%"></div></div></section>`,
+      ]
+    : ['<section class="fs-card" aria-label="Daily goal"><p class="fs-row"><span>Daily goal</span><span>Loading...</span></p></section>'];
   return [
     `<style>${SHELL_STYLE}</style>`,
     '<div class="fs">',
     `<header class="fs-bar"><p class="fs-brand">${BRAND_NAME}</p><h1 class="fs-lang">${escapeHtml(facts.language)}</h1></header>`,
     '<main class="fs-main">',
-    `<section class="fs-card" aria-label="Daily goal"><p class="fs-row"><span>Daily goal</span><span>${goal.done} / ${goal.target}</span></p>`,
-    `<div class="fs-track" role="progressbar" aria-label="Daily goal" aria-valuemin="0" aria-valuemax="${goal.goalMins}" aria-valuenow="${Math.min(goal.doneMins, goal.goalMins)}" aria-valuetext="${goal.done} of ${goal.target}"><div class="fs-fill" style="width:${percent}%"></div></div></section>`,
+    ...goalCard,
     `<section class="fs-card" aria-label="Progress"><p class="fs-label">Total Hours</p><p class="fs-big">${facts.totalHours}</p></section>`,
     '</main>',
     '</div>',

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { firstAnswers } from '../src/plugins/firstAnswers';
+import { drawableAnswers, firstAnswers } from '../src/plugins/firstAnswers';
 import { isPhone } from '../src/plugins/serverScreen';
 import { learnerToday, learnerZone } from '../src/domain/learnerDay';
 import { renderDashboardScreen, type DashboardScreenInput } from '../../src/ssr/dashboardScreen';
@@ -65,6 +65,19 @@ describeDb("the server's first screen of the dashboard", () => {
     expect(wide).not.toContain('aria-label="Dashboard sections"');
     // The spec's message for a goal met.
     expect(text(wide)).toContain('Congratulations, daily goal complete!');
+  });
+
+  it("without the device's zone, draws what holds whatever the day and leaves the day's figures loading (#44)", async () => {
+    const answers = await learnerPage(15);
+    for (const narrow of [false, true]) {
+      const shown = text(render(drawableAnswers({ ...answers, zoneNamed: false }), narrow).markup);
+      expect(shown).toContain('Portuguese');
+      expect(shown).toContain('Total Hours');
+      expect(shown).toContain('Loading...');
+      expect(shown).not.toContain('0h 15m / 0h 45m');
+      expect(shown).not.toContain('Only 0h 30m left');
+    }
+    expect(text(render(drawableAnswers({ ...answers, zoneNamed: true }), false).markup)).toContain('0h 15m / 0h 45m');
   });
 
   it('takes a phone from its client hint, else from its user agent', () => {

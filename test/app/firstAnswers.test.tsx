@@ -85,7 +85,7 @@ describe('first answers in the page', { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, (
       // The server's shell of the first facts (common/firstScreen.ts) says what the dashboard says.
       expect(screen.getByRole('banner')).toHaveTextContent(facts!.language);
       expect(progress).toHaveTextContent(`Total Hours${facts!.totalHours}`);
-      expect(screen.getAllByText(`${facts!.goal.done} / ${facts!.goal.target}`).length).toBeGreaterThan(0);
+      expect(screen.getAllByText(`${facts!.goal!.done} / ${facts!.goal!.target}`).length).toBeGreaterThan(0);
       // A read that waited for another's answer would start now.
       await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
       expect(requests.urls).toEqual([]);

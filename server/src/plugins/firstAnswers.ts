@@ -6,7 +6,7 @@
  * learner are the very ones the SPA's call would meet. No session, or one the API refuses: none.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { dashboardReads, dayBoundaryRead, guardReads, type FirstRead } from '@common/firstReads';
+import { DAY_KEYED_READS, dashboardReads, dayBoundaryRead, guardReads, type FirstRead } from '@common/firstReads';
 import { firstScreenFacts, firstScreenHtml } from '@common/firstScreen';
 import { learnerToday, learnerZone, TIME_ZONE_COOKIE } from '../domain/learnerDay';
 
@@ -58,6 +58,15 @@ export async function firstAnswers(app: FastifyInstance, request: FastifyRequest
   }
   const answers = await Promise.all(others.map((read) => answer(app, cookie, read)));
   return { timeZone, zoneNamed: named === timeZone, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)] };
+}
+
+/**
+ * What a first screen may draw: every answer for a day the learner's device named; without it (a
+ * first visit, a zone the server cannot read) only what holds whatever the day (the language, the
+ * progress, the levels), so the day's panels show they are loading, never another day's figures.
+ */
+export function drawableAnswers(first: FirstAnswers): FirstAnswers {
+  return first.zoneNamed ? first : { ...first, answers: first.answers.filter((a) => !DAY_KEYED_READS.has(a.endpointName)) };
 }
 
 /**

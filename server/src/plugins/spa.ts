@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answersScript, firstAnswers, isSignedInScreen } from './firstAnswers';
+import { answersScript, drawableAnswers, firstAnswers, isSignedInScreen } from './firstAnswers';
 import { loadDashboardScreen } from './serverScreen';
 
 const NO_CACHE = 'no-cache';
@@ -58,9 +58,9 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
     // The dashboard's first screen is in the page before any script runs, beside the SPA's root;
     // the SPA takes it away once it shows a screen (src/app/firstAnswers.ts).
-    // Only for a day the learner's own device named (issue #44): without its time-zone cookie (a first
-    // visit) the server's guessed day could be another, and the plain app shell is the honest page.
-    const screen = path === '/dashboard' && answers.zoneNamed ? dashboardScreen(request, answers) : { head: '', body: '' };
+    // The day's figures only for a day the learner's own device named (issue #44): without its time-zone
+    // cookie (a first visit) the server's guessed day could be another, so those panels show they load.
+    const screen = path === '/dashboard' ? dashboardScreen(request, drawableAnswers(answers)) : { head: '', body: '' };
     const template = readFileSync(resolve(root, page), 'utf8');
     const html = (screen.body ? codeAfterPaint(template) : template)
       .replace('</head>', `${screen.head}</head>`)
