@@ -347,6 +347,18 @@ describeDb('Sending: once per learner day, at the first minute at or after the t
     expect(push.requests.length).toBe(before);
   });
 
+  it('at most 5 test reminders a minute per learner: then 429 RATE_LIMITED with Retry-After, nothing sent', async () => {
+    at('2026-05-14T10:00:00Z');
+    const { api, device } = await remindedLearner(h.app, { zone: 'UTC' });
+    for (let i = 0; i < 5; i++) expect((await api.post('/api/user/reminder/test', { endpoint: device.endpoint })).json()).toEqual({ result: 'sent' });
+    const refused = await api.post('/api/user/reminder/test', { endpoint: device.endpoint });
+    expectError(refused, 429, 'RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(arrivalsOf(device)).toHaveLength(5);
+    at('2026-05-14T10:01:00Z');
+    expect((await api.post('/api/user/reminder/test', { endpoint: device.endpoint })).json()).toEqual({ result: 'sent' });
+  });
+
   it('account deletion deletes the reminder and every device', async () => {
     const { api } = await remindedLearner(h.app, { zone: 'UTC' });
     const userCount = async (table: 'reminders' | 'push_subscriptions') => (await h.db.selectFrom(table).select('user_id').execute()).length;

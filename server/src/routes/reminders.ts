@@ -17,9 +17,13 @@ import {
 } from '@common/schemas/reminders';
 import { deleteSubscription, listSubscriptions, readReminder, saveReminder, saveSubscription } from '../db/reminders';
 import { endpointProblem, subscriptionKeysProblem } from '../domain/pushEndpoint';
+import { limitAttempts } from '../domain/rateLimit';
 import { assertReminderSettings, nextDueAt, toSettings } from '../domain/reminders';
 import { ApiHttpError } from '../plugins/errors';
 import { publicErrors, readErrors, security, writeErrors } from './schemas';
+
+/** Test reminders a learner may send a minute: enough to try again, too few to use the server against a push service. */
+const TESTS_PER_MINUTE = 5;
 
 const ENDPOINT_RULE =
   'The endpoint must be an https: URL and must not name a loopback, private, link-local, shared (100.64/10), multicast, ' +
@@ -87,13 +91,15 @@ export async function reminderRoutes(fastify: FastifyInstance): Promise<void> {
       summary: 'Send a test reminder to one device now',
       description:
         "`endpoint`: one of the learner's devices (this device, in the app). The push has today's words and is sent whatever the " +
-        "goal or rest day; it does not count as the day's reminder. An endpoint the learner has not added: 400 INVALID_INPUT.",
+        "goal or rest day; it does not count as the day's reminder. An endpoint the learner has not added: 400 INVALID_INPUT. " +
+        `At most ${TESTS_PER_MINUTE} a minute per learner (each is a request to a push service): then 429 RATE_LIMITED with Retry-After.`,
       security,
       querystring: emptyQuery,
       body: pushEndpointBodySchema,
-      response: { 200: testReminderAnswerSchema, ...writeErrors() },
+      response: { 200: testReminderAnswerSchema, ...writeErrors('RATE_LIMITED') },
     },
     handler: async (request): Promise<TestReminderAnswer> => {
+      await limitAttempts(app.db, `reminder-test:${request.userId}`, TESTS_PER_MINUTE, 60_000, app.now().getTime());
       const result = await app.reminders.sendTest(request.userId, request.body.endpoint);
       if (!result) throw new ApiHttpError(400, 'INVALID_INPUT', 'This device is not on the list of devices to remind; add it first.');
       return { result };

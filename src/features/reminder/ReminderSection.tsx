@@ -5,7 +5,7 @@ import { useGetPushDevicesQuery, useGetReminderQuery, useRemovePushDeviceMutatio
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { ErrorLine, ErrorText, SuccessText } from '@/components/StatusMessage';
-import { messageFor, type ErrorKey } from '@/lib/errorMessages';
+import { messageFor, serverErrorCode, type ErrorKey } from '@/lib/errorMessages';
 import { DeviceList } from './DeviceList';
 import { deviceTimeZone, pushSupport, SUPPORT_TEXT } from './pushDevice';
 import { useThisDevice } from './useThisDevice';
@@ -113,7 +113,8 @@ export function ReminderSection() {
       else if (result === 'gone') setError('This device had stopped accepting reminders and was removed. Tap "Remind this device" to add it again.');
       else setError('The push service did not take the test reminder. Try again later.');
     } catch (failure) {
-      fail(failure, 'TEST_REMINDER_ERROR');
+      if (serverErrorCode(failure) === 'RATE_LIMITED') setError('Several test reminders went out just now. Wait a minute, then try again.');
+      else fail(failure, 'TEST_REMINDER_ERROR');
     }
   };
 

@@ -1,8 +1,12 @@
 /** Settings' "Daily reminder" (contract, fourth edition), as the learner sees and uses it. */
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_PATHS } from '@common/apiPaths';
 import { seedSignedInLearner } from '../../mocks/db';
 import { reminderState } from '../../mocks/handlers/reminder';
+import { api, apiError } from '../../mocks/http';
+import { server } from '../../mocks/server';
 import { setViewportWidth } from '../../utils';
 import { openSettings, recordRequests, writes } from '../settings/helpers';
 import { FAKE_ENDPOINT, installFakePush } from './fakePush';
@@ -68,6 +72,17 @@ describe('settings: daily reminder', { timeout: 30000 }, () => {
     expect(await status()).toHaveTextContent('Test reminder sent. It should appear on this device within a few seconds.');
     expect(reminderState().tests).toEqual([FAKE_ENDPOINT]);
     expect(within(region).getByRole('button', { name: 'Remove Another device, added 1 Oct 2026' })).toBeInTheDocument();
+  });
+
+  it('too many test reminders in a minute: says to wait, in words', async () => {
+    fake = installFakePush({ permission: 'granted' });
+    fake.subscribed();
+    reminderState().devices = [{ endpoint: FAKE_ENDPOINT, createdAt: '2026-11-01T10:00:00.000Z' }];
+    server.use(http.post(api(API_PATHS.reminderTest), () => apiError(429, 'RATE_LIMITED', 'Too many attempts.')));
+    const { user } = await openSettings();
+    const region = await section();
+    await user.click(await within(region).findByRole('button', { name: 'Send a test reminder' }));
+    expect(await within(region).findByRole('alert')).toHaveTextContent('Several test reminders went out just now. Wait a minute, then try again.');
   });
 
   it('a test reminder the push service calls gone removes this device and says how to add it again', async () => {
