@@ -29,7 +29,8 @@ test('before any script runs, /dashboard shows the learnerâ€™s language, todayâ€
     const bare = await firstVisit.newPage();
     await bare.goto('/dashboard');
     await expect(bare.locator('#first-screen')).toHaveCount(1);
-    await expect(bare.locator('#first-screen').getByText('Total Hours').first()).toBeVisible();
+    await expect(bare.locator('#first-screen').getByRole('banner')).toBeVisible();
+    await expect(bare.locator('#first-screen').getByText('Loading...').first()).toBeVisible();
     await expect(bare.getByText('0h 20m / 0h 30m')).toHaveCount(0);
   } finally {
     await firstVisit.close();
