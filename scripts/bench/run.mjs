@@ -237,9 +237,19 @@ async function offlineOnly(databaseUrl) {
   const db = await openDatabase(databaseUrl);
   onCleanup(() => db.close());
   const today = utcToday();
-  await seedLearners(db, { prefix: 'offline', first: 1, last: TRIALS, languages: ['Spanish'], days: 30, passwordHash: await benchPasswordHash(), today });
-  heading(`Offline adds: ${TRIALS} randomized reconnect trials in Chromium (lost answers, two tabs, reloads while offline)`);
-  const results = await reconnectTrials(app.url, { db, prefix: 'offline', cookieFor: (n) => ({ name: 'sid', value: `offline-${n}` }), today });
+  const passwordHash = await benchPasswordHash();
+  // Issue #39: Spanish current and French started (another device switches to it), and a second learner per trial.
+  await seedLearners(db, { prefix: 'offline', first: 1, last: TRIALS, languages: ['Spanish', 'French'], days: 30, passwordHash, today });
+  await seedLearners(db, { prefix: 'second', first: 1, last: TRIALS, languages: ['Spanish'], days: 30, passwordHash, today });
+  heading(`Offline adds: ${TRIALS} randomized reconnect trials in Chromium (lost answers, two tabs, reloads while offline, language switches, a second account)`);
+  const results = await reconnectTrials(app.url, {
+    db,
+    prefix: 'offline',
+    otherPrefix: 'second',
+    cookieFor: (n) => ({ name: 'sid', value: `offline-${n}` }),
+    otherCookieFor: (n) => ({ name: 'sid', value: `second-${n}` }),
+    today,
+  });
   const summary = reconnectSummary(results);
   console.log(summary.text);
   for (const c of summary.checks) check(c.ok, c.text);

@@ -1,6 +1,8 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
+import { API_PATHS } from '@common/apiPaths';
 import { apiSlice } from '@/app/apiSlice';
+import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import { addRequested } from '@/lib/outboxRequests';
 import { retryDelayMs } from '@/lib/retryPolicy';
@@ -45,6 +47,21 @@ export function refusedEntry(entry: OutboxEntry, error: unknown): OutboxEntry {
  */
 const stoppedElsewhere = (entry: OutboxEntry, error: unknown) => entry.origin === 'timer' && serverErrorCode(error) === 'IDEMPOTENCY_KEY_REUSED';
 const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
+
+/**
+ * The email of the session the browser holds now, asked of the server without touching the cache:
+ * null when it is refused (signed out), undefined when the server gives no answer (sent later).
+ */
+async function sessionOwner(): Promise<string | null | undefined> {
+  try {
+    const answer = await fetch(`${apiBaseUrl()}${API_PATHS.authCheck}`, { credentials: 'include', cache: 'no-store' });
+    if (answer.status === 401) return null;
+    if (!answer.ok) return undefined;
+    return ((await answer.json()) as { email?: string }).email;
+  } catch {
+    return undefined;
+  }
+}
 let lastSeq = 0;
 /** Creation order across tabs and reloads: time first, then a counter for taps in one millisecond. */
 const nextSeq = () => (lastSeq = Math.max(Date.now(), lastSeq + 1));
@@ -176,6 +193,16 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     if (typeof navigator !== 'undefined' && navigator.onLine === false) {
       for (const entry of sendable) settle(entry.key, { kind: 'queued' });
       return sendable.length === 0;
+    }
+    if (sendable.length === 0) return true;
+    // The cookie may belong to someone else by now (another tab signed out and another learner
+    // in): the adds go only under their owner's session, as the server sees it now.
+    const session = await sessionOwner();
+    if (session !== owner) {
+      for (const entry of sendable) settle(entry.key, { kind: 'queued' });
+      if (session === null) dispatch(signInRequired(true));
+      else if (session !== undefined) dispatch(apiSlice.util.invalidateTags(['Auth']));
+      return session !== undefined && session !== null;
     }
     for (const [index, entry] of sendable.entries()) {
       if (await send(entry)) continue;

@@ -106,6 +106,24 @@ describe('minutes in their place', () => {
     expect(listeningIn('Spanish', otherAfter)).toBe(5);
   });
 
+  it('an add is never sent under a session another tab opened for someone else meanwhile', async () => {
+    goOffline();
+    const owner = db;
+    const tab = await openTab();
+    tab.dispatch(add('stale-page-1', 20));
+    await vi.waitFor(() => expect(selectWaiting(tab.getState())).toHaveLength(1));
+    // In another tab the owner signed out and someone else signed in: this page still shows the owner.
+    signInAs(bilingual('someone.else@example.com'));
+    const other = db;
+    goOnline();
+    await vi.waitFor(() => expect(apiSlice.endpoints.checkAuth.select()(tab.getState()).data?.email).toBe('someone.else@example.com'));
+    expect(listeningIn('Spanish', other)).toBe(0);
+    signInAs(owner);
+    await tab.dispatch(apiSlice.endpoints.checkAuth.initiate(undefined, { forceRefetch: true }));
+    await vi.waitFor(() => expect(listeningIn('Spanish')).toBe(20));
+    expect(listeningIn('Spanish', other)).toBe(0);
+  });
+
   it('a failing send (5xx) settles every waiting add at once as kept on the device, and they are sent once the server answers', async () => {
     let failing = true;
     server.use(http.post(api(API_PATHS.dailyActivity), () => (failing ? apiError(503, 'SERVICE_UNAVAILABLE' as never, 'Down') : undefined)));
