@@ -18,9 +18,9 @@ import { registerInputHygiene } from './plugins/inputHygiene';
 import { registerJsonBody } from './plugins/jsonBody';
 import type { HashQueueOptions } from './plugins/hashQueue';
 import { registerSecurity } from './plugins/security';
+import { registerMail, type MailOptions } from './plugins/mail';
 import { registerReminders, type ReminderOptions } from './plugins/reminders';
 import { parseEndpointOrigins } from './domain/pushEndpoint';
-import { registerMail, type MailOptions } from './plugins/mail';
 import { registerSpa, type SpaFallback } from './plugins/spa';
 import { PRODUCTION_HASH_COST, type HashCost } from './plugins/password';
 import { activityRoutes } from './routes/activity';
@@ -71,15 +71,15 @@ export interface AppOptions {
   heavyCalls?: HeavyCallOptions & { deadlineMs?: number };
   /** PostgreSQL connect and statement timeout. */
   databaseTimeoutMs?: number;
+  /** Idempotency keys a learner holds at once before a new one is 429 (default 10,000; plugins/keyPruning.ts). */
+  keysPerLearner?: number;
+  /** Outgoing mail (password resets): SMTP_URL, MAIL_FROM, PUBLIC_URL; without smtpUrl nothing is sent. */
+  mail?: MailOptions;
   /**
    * The daily reminder (plugins/reminders.ts): VAPID_SUBJECT, PUSH_ENDPOINT_ORIGINS (when not given, read from the
    * environment, so a test or a script building the app sees the same rule), a CA to trust, the scheduler on or off.
    */
   push?: ReminderOptions;
-  /** Idempotency keys a learner holds at once before a new one is 429 (default 10,000; plugins/keyPruning.ts). */
-  keysPerLearner?: number;
-  /** Outgoing mail (password resets): SMTP_URL, MAIL_FROM, PUBLIC_URL; without smtpUrl nothing is sent. */
-  mail?: MailOptions;
 }
 
 const MINUTE_MS = 60 * 1000;
@@ -157,13 +157,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerKeyPruning(app, options.keysPerLearner);
   await registerAuth(app, session);
   await registerDocs(app);
+  registerMail(app, options.mail);
   await registerReminders(app, {
     ...options.push,
     subject: options.push?.subject ?? process.env.VAPID_SUBJECT,
     endpointOrigins: options.push?.endpointOrigins ?? parseEndpointOrigins(process.env.PUSH_ENDPOINT_ORIGINS),
   });
-  registerMail(app, options.mail);
-      await user.register(tokenRoutes);
 
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(passwordResetRoutes, { prefix: '/api/auth' });
@@ -186,8 +185,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await user.register(exportRoutes);
       await user.register(importRoutes);
       await user.register(timerRoutes);
-      await user.register(reminderRoutes);
       await user.register(passwordChangeRoutes);
+      await user.register(reminderRoutes);
+      await user.register(tokenRoutes);
     },
     { prefix: '/api/user' },
   );
