@@ -13,13 +13,13 @@
  *   per address per hour (default 10). Test and benchmark runs that sign up many users from one address raise them.
  *   SHUTDOWN_DRAIN_MS (0): behind a proxy, how long a process asked to stop keeps serving writes while it
  *   answers reads and its health check 503, before it stops accepting (plugins/draining.ts, deploy/).
- *   VAPID_SUBJECT: the daily reminder's contact for push services, a mailto: or https: URL (default
- *   mailto:reminders@lingualog.invalid, for development only); PUSH_ENDPOINT_ORIGINS: comma-separated origins
- *   of push services allowed even on an internal address (a self-hosted push service, tests).
  *   SMTP_URL: smtp://user:pass@host:587 or smtps://user:pass@host:465, the mail server for password-reset emails
  *   (unset: none are sent; `npm run admin -- reset-password <email>` prints a link); MAIL_FROM: their From
  *   (default LinguaLog <no-reply@PUBLIC_URL's host>); PUBLIC_URL: the address learners use, for the links
  *   (default http://localhost:3000).
+ *   VAPID_SUBJECT: the daily reminder's contact for push services, a mailto: or https: URL (default
+ *   mailto:reminders@lingualog.invalid, for development only); PUSH_ENDPOINT_ORIGINS: comma-separated origins
+ *   of push services allowed even on an internal address (a self-hosted push service, tests).
  */
 import { resolve } from 'node:path';
 import type { AppOptions } from './app';
@@ -98,8 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         loginPerAccountPerWindow: positiveInt('RATE_LIMIT_PER_ACCOUNT', env.RATE_LIMIT_PER_ACCOUNT),
         signupsPerIpPerHour: positiveInt('RATE_LIMIT_SIGNUP_PER_IP', env.RATE_LIMIT_SIGNUP_PER_IP),
       },
-      push: { subject: vapidSubject(env.VAPID_SUBJECT), endpointOrigins: parseEndpointOrigins(env.PUSH_ENDPOINT_ORIGINS) },
       mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || undefined, publicUrl: env.PUBLIC_URL || undefined },
+      push: { subject: vapidSubject(env.VAPID_SUBJECT), endpointOrigins: parseEndpointOrigins(env.PUSH_ENDPOINT_ORIGINS) },
     },
   };
 }

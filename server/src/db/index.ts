@@ -21,9 +21,9 @@ import * as idempotencyKeys from './migrations/20261125_01_idempotency_keys';
 import * as timers from './migrations/20261125_02_timers';
 import * as dayBoundary from './migrations/20261125_03_day_boundary';
 import * as dataVersion from './migrations/20261125_04_data_version';
+import * as keyBound from './migrations/20261126_01_key_bound';
 import * as accessTokens from './migrations/20261126_02_access_tokens';
 import * as reminders from './migrations/20261126_03_reminders';
-import * as keyBound from './migrations/20261126_01_key_bound';
 import * as passwordResets from './migrations/20261126_04_password_resets';
 import * as stoppedTimers from './migrations/20261126_05_stopped_timers';
 
@@ -38,9 +38,9 @@ const migrations: Record<string, Migration> = {
   '20261125_02_timers': timers,
   '20261125_03_day_boundary': dayBoundary,
   '20261125_04_data_version': dataVersion,
+  '20261126_01_key_bound': keyBound,
   '20261126_02_access_tokens': accessTokens,
   '20261126_03_reminders': reminders,
-  '20261126_01_key_bound': keyBound,
   '20261126_04_password_resets': passwordResets,
   '20261126_05_stopped_timers': stoppedTimers,
 };
