@@ -248,9 +248,13 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
       unsaved.add(entry.key);
       dispatch(entryQueued(entry));
       patches.apply(entry.key, entry.body);
-      await offline.put(entry);
-      storedDurably(entry.key);
-      unsaved.delete(entry.key);
+      try {
+        await offline.put(entry);
+      } finally {
+        // Whoever waits for it to be kept (a timer's stop) goes on even if the write failed: the add is still sent.
+        storedDurably(entry.key);
+        unsaved.delete(entry.key);
+      }
       changed = true;
       failures = 0;
       await flush();
