@@ -231,8 +231,9 @@ export const apiSlice = createApi({
         'Stats',
       ],
     }),
-    editDailyActivity: build.mutation<ActivityRecord, EditDailyActivity>({
-      query: (body) => ({ url: API_PATHS.dailyActivity, method: 'PATCH', body }),
+    editDailyActivity: build.mutation<ActivityRecord, EditDailyActivity & { language?: string | null }>({
+      // `language`: the language the dialog was opened in (contract, fourth edition), whatever another device made current since.
+      query: ({ language, ...body }) => ({ url: language ? `${API_PATHS.dailyActivity}${byLanguage(language)}` : API_PATHS.dailyActivity, method: 'PATCH', body }),
       extraOptions: noRetry,
       // Spec 4 lists daily minutes, activities and progress. An edit also changes the month's
       // total shown beside the calendar, so that is refreshed too rather than left stale.

@@ -5,7 +5,7 @@ import type { ActivityRecord, EditDailyActivity, SkillMinutes } from '@common/ap
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEditDailyActivityMutation, useGetDailyGoalOnQuery } from '@/app/apiSlice';
+import { useEditDailyActivityMutation, useGetDailyGoalOnQuery, useGetUserLanguageQuery } from '@/app/apiSlice';
 import { addedMinutes, OFFLINE_ACTION, selectWaiting, useOnline } from '@/app/sync';
 import { useAppSelector } from '@/app/hooks';
 import { Button } from '@/components/Button';
@@ -55,6 +55,8 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
   const [editDay, { isLoading }] = useEditDailyActivityMutation();
   const online = useOnline();
   const waiting = useWaitingOn(date);
+  // The day shown is the one of this language: the edit goes there even if another device switches meanwhile.
+  const language = useGetUserLanguageQuery().data?.name ?? null;
 
   // The box follows the minutes against that day's goal until the learner changes it, unless the
   // stored answer already parts from them (an earlier answer of the learner's own, which stays).
@@ -78,7 +80,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
     const body: EditDailyActivity = isToday ? { date, isToday, ...minutes } : { date, isToday, ...minutes, achieved };
     setError(null);
     try {
-      await editDay(body).unwrap();
+      await editDay({ ...body, language }).unwrap();
       onClose();
     } catch (failure) {
       setError(messageFor(failure, 'EDIT_DAILY_TIME_ERROR'));
