@@ -219,6 +219,8 @@ export const apiSlice = createApi({
         method: 'POST',
         body,
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+        // A request that hangs (a black-holed network) must not hold the outbox: it is sent again with its key.
+        timeout: 15_000,
       }),
       extraOptions: noRetry,
       // Activities and the monthly total of the day's month only, the streak summary and the insights.

@@ -54,7 +54,8 @@ const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
  */
 async function sessionOwner(): Promise<string | null | undefined> {
   try {
-    const answer = await fetch(`${apiBaseUrl()}${API_PATHS.authCheck}`, { credentials: 'include', cache: 'no-store' });
+    const signal = typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(10_000) : undefined;
+    const answer = await fetch(`${apiBaseUrl()}${API_PATHS.authCheck}`, { credentials: 'include', cache: 'no-store', signal });
     if (answer.status === 401) return null;
     if (!answer.ok) return undefined;
     return ((await answer.json()) as { email?: string }).email;
