@@ -68,6 +68,14 @@ function withoutWaitingAdds(state: RootState, endpointName: string, arg: unknown
   return answer;
 }
 
+/** The read of a kept entry failed (no answer, or a server failure) since the entry was put back. */
+function failedNow(queries: RootState['api']['queries'], entry: Entries[number]): boolean {
+  const arg = JSON.stringify(entry.arg);
+  return Object.values(queries).some(
+    (q) => q?.endpointName === entry.endpointName && JSON.stringify(q.originalArgs) === arg && q.status === 'rejected' && !refusedSession(q),
+  );
+}
+
 function keptEntries(state: RootState): Entries | null {
   if (!signedIn(state.api.queries)) return null;
   const queries = Object.values(state.api.queries).filter((q): q is NonNullable<QueryEntry> => Boolean(q));
@@ -121,6 +129,14 @@ export function keepAnswersForOffline(store: AppStore): () => void {
       store.dispatch(apiSlice.util.upsertQueryEntries(keptBefore));
       store.dispatch(outageMet(true));
       return;
+    }
+    // While the outage lasts, a kept read whose own request fails meanwhile keeps showing its kept answer.
+    if (keptBefore && store.getState().session.outage) {
+      const failed = keptBefore.filter((entry) => failedNow(queries, entry));
+      if (failed.length > 0) {
+        store.dispatch(apiSlice.util.upsertQueryEntries(failed));
+        return;
+      }
     }
     // Signed out (the cache was reset, or the session refused): forgotten at once, not a second
     // later. A page whose first session check has not answered yet keeps what it found.

@@ -83,6 +83,10 @@ describe('figures kept on the device', () => {
     await vi.waitFor(() => expect(selectOutage(reloaded.getState())).toBe(true));
     expect(apiSlice.endpoints.checkAuth.select()(reloaded.getState()).data).toEqual({ email: 'learner@example.com' });
     expect(progressShown(reloaded)).toMatchObject({ readingOverallMins: 3 });
+    // A panel's own read failing meanwhile leaves the kept answer standing, not an error.
+    await reloaded.dispatch(apiSlice.endpoints.getProgress.initiate(undefined, { forceRefetch: true }));
+    await vi.waitFor(() => expect(apiSlice.endpoints.getProgress.select()(reloaded.getState()).isError).toBe(false));
+    expect(progressShown(reloaded)).toMatchObject({ readingOverallMins: 3 });
 
     // The server answers again: its answers replace the kept ones and the outage is no longer said.
     server.resetHandlers();

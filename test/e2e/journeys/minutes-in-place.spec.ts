@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page, Route } from '@playwright/test';
 import { LANGUAGE, PASSWORD, chooseLanguageViaApi, expect, registerViaApi, test, uniqueEmail } from '../fixtures';
 import type { Learner } from '../fixtures';
-import { addTime, openAddTime, today } from '../support/dashboard';
+import { addTime, openAddTime, today, withoutFirstAnswers } from '../support/dashboard';
 
 // A worker's requests never meet page routes: the app's own requests are what these journeys shape.
 test.use({ serviceWorkers: 'block' });
@@ -150,4 +150,23 @@ test('two devices stopping one timer add its minutes once, and the second says i
   } finally {
     await desktop.context.close();
   }
+});
+
+test('a reload while the server answers 503 (the network up) shows the last known figures and says so in one calm line', async ({ page, learner: _learner }) => {
+  await page.goto('/dashboard');
+  await addTime(page, 'Listening', '', '30');
+  await expect(page.getByText('Total 0h 30m')).toBeVisible();
+  // The page's own first answers would come from the server that is down: the app asks for them.
+  await withoutFirstAnswers(page);
+  await page.route('**/api/**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'SERVICE_UNAVAILABLE', message: 'Busy' }) }),
+  );
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'The server is not answering: these are the last figures this device saw' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Total 0h 30m')).toBeVisible();
+  await expect(page.getByText('Server unreachable, try again later')).toBeHidden();
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await expect(page.getByText('The server is not answering')).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText('Total 0h 30m')).toBeVisible();
 });
