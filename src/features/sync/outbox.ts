@@ -50,7 +50,7 @@ const bySeq = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
 
 /**
  * The email of the session the browser holds now, asked of the server without touching the cache:
- * null when it is refused (signed out), undefined when the server gives no answer (sent later).
+ * null when it is refused (signed out), undefined when the server gives no answer.
  */
 async function sessionOwner(): Promise<string | null | undefined> {
   try {
@@ -198,12 +198,12 @@ export function outboxMiddleware(offline: OfflineStore = openOfflineStore()): Mi
     if (sendable.length === 0) return true;
     // The cookie may belong to someone else by now (another tab signed out and another learner
     // in): the adds go only under their owner's session, as the server sees it now.
+    // Signed out, or no answer: the sends below meet it as before (a 401 ends the session here).
     const session = await sessionOwner();
-    if (session !== owner) {
+    if (typeof session === 'string' && session !== owner) {
       for (const entry of sendable) settle(entry.key, { kind: 'queued' });
-      if (session === null) dispatch(signInRequired(true));
-      else if (session !== undefined) dispatch(apiSlice.util.invalidateTags(['Auth']));
-      return session !== undefined && session !== null;
+      dispatch(apiSlice.util.invalidateTags(['Auth']));
+      return true;
     }
     for (const [index, entry] of sendable.entries()) {
       if (await send(entry)) continue;
