@@ -35,11 +35,11 @@ afterAll(async () => {
 const writes = () => Object.values(userCalls(todayIso())).filter((c) => c.method !== 'GET');
 
 describe('CORS', () => {
-  it('answers only configured origins, never with *, never echoing an unknown origin', async () => {
+  it('answers cookie calls only for configured origins, never with *, never echoing an unknown origin', async () => {
     const requests: InjectOptions[] = [
       { method: 'GET', url: '/api/languages' },
       { method: 'GET', url: '/api/user/progress', headers: { cookie } },
-      { method: 'OPTIONS', url: '/api/user/daily-activity', headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } },
+      { method: 'OPTIONS', url: '/api/auth/login', headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } },
     ];
     let checked = 0;
     for (const request of requests) {
@@ -54,6 +54,24 @@ describe('CORS', () => {
       }
     }
     console.log(`[browser] CORS: ${checked} requests from ${FOREIGN.length} unknown origins got no Access-Control-Allow-Origin; the configured origin got itself, never *`);
+  });
+
+  it('lets any origin make the cookie-free token calls under /api/user: the preflight and the answers carry *, never credentials (fourth edition)', async () => {
+    const preflight: InjectOptions = {
+      method: 'OPTIONS',
+      url: '/api/user/daily-activity',
+      headers: { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type, idempotency-key' },
+    };
+    for (const origin of FOREIGN) {
+      const res = await t.app.inject({ ...preflight, headers: { ...preflight.headers, origin } });
+      expect(res.headers['access-control-allow-origin'], origin).toBe('*');
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(String(res.headers['access-control-allow-headers'])).toMatch(/Authorization.*Content-Type.*Idempotency-Key/);
+      const tokenCall = await t.app.inject({ method: 'GET', url: '/api/user/progress', headers: { origin, authorization: 'Bearer lingualog_pat_unknown' } });
+      expect(tokenCall.statusCode).toBe(401);
+      expect(tokenCall.headers['access-control-allow-origin'], origin).toBe('*');
+      expect(tokenCall.headers['access-control-allow-credentials']).toBeUndefined();
+    }
   });
 });
 

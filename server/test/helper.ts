@@ -47,6 +47,8 @@ const testOptions = (databaseUrl: string, overrides: Partial<AppOptions>): AppOp
   spaDir: null,
   passwordHashCost: { N: 2 ** 12, r: 8, p: 1 },
   rateLimit: { loginPerIpPerWindow: 1000, loginPerAccountPerWindow: 1000, windowMs: 60_000, loginFailuresPerIpPerMinute: 1000, signupsPerIpPerHour: 1000 },
+  // No reminder leaves a test by the clock: a test that sends one drives the scheduler's tick itself.
+  push: { scheduler: false },
   ...overrides,
 });
 

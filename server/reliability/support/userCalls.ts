@@ -2,6 +2,7 @@
  * One acceptable request for every operation under /api/user, and the list of those operations
  * as the server publishes them, so a test can insist that no published route is left out.
  */
+import { createECDH, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEFAULT_MILESTONES } from '@common/domain';
 import { endpointsOf } from './schemaRequests';
@@ -12,6 +13,12 @@ export type UserCall = {
   body?: object;
   /** The published path when the URL fills in a path parameter. */
   operation?: string;
+};
+
+/** A browser's PushSubscription.toJSON(): a public push service, a real P-256 point, 16 bytes of auth. */
+const pushSubscription = {
+  endpoint: 'https://push.example.com/send/access-test',
+  keys: { p256dh: createECDH('prime256v1').generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
 };
 
 export function userCalls(today: string): Record<string, UserCall> {
@@ -55,6 +62,18 @@ export function userCalls(today: string): Record<string, UserCall> {
         content: `language,date,listening_minutes,reading_minutes,speaking_minutes,writing_minutes,achieved\nSpanish,${today},5,0,0,0,false\n`,
       },
     },
+    // Contract, fourth edition: the reminder, this device's subscription, access tokens, the password.
+    { method: 'GET', url: '/api/user/reminder' },
+    { method: 'PUT', url: '/api/user/reminder', body: { enabled: false, time: '20:00', timeZone: 'Europe/Paris', skipWhenGoalMet: true } },
+    { method: 'GET', url: '/api/user/push-subscriptions' },
+    { method: 'POST', url: '/api/user/push-subscriptions', body: pushSubscription },
+    // An endpoint the learner never added: refused before anything is sent (no test traffic leaves the machine).
+    { method: 'POST', url: '/api/user/reminder/test', body: { endpoint: 'https://push.example.com/send/never-added' } },
+    { method: 'DELETE', url: '/api/user/push-subscriptions', body: { endpoint: pushSubscription.endpoint } },
+    { method: 'GET', url: '/api/user/tokens' },
+    { method: 'POST', url: '/api/user/tokens', body: { name: 'Anki', scope: 'log', password: 'not the password' } },
+    { method: 'DELETE', url: '/api/user/tokens/00000000-0000-4000-8000-000000000000', operation: '/api/user/tokens/{id}' },
+    { method: 'POST', url: '/api/user/password', body: { currentPassword: 'not the password', newPassword: 'a new long passphrase' } },
     { method: 'DELETE', url: '/api/user' },
   ];
   return Object.fromEntries(calls.map((c) => [`${c.method} ${c.operation ?? c.url.split('?')[0]}`, c]));

@@ -63,6 +63,8 @@ function allowedHeadersFor(request: FastifyRequest): string[] {
   return [...ALLOWED_HEADERS, ...new Set(spelled)];
 }
 
+const hasBearer = (request: FastifyRequest) => /^bearer\s/i.test(request.headers.authorization ?? '');
+
 const isUserPath = (url: string) => url === USER_PREFIX || /^\/api\/user[/?]/.test(url);
 
 function checkMediaType(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
@@ -83,12 +85,13 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   });
   // A configured origin: cookie calls, with credentials. Any other origin, under /api/user only:
   // token calls, which carry no cookie, so `*` without credentials (a browser then never exposes
-  // an answer to a call that sent cookies). A preflight carries no Authorization, so the path decides.
+  // an answer to a call that sent cookies). A preflight carries no Authorization, so the path decides;
+  // an answer, whether the call names a token (a cookie call from another origin gets no CORS header).
   await app.register(cors, {
     delegator: (request, callback) => {
       const origin = request.headers.origin;
       if (origin !== undefined && allowed.has(origin)) callback(null, { ...shared(request), origin, credentials: true });
-      else if (isUserPath(request.url)) callback(null, { ...shared(request), origin: '*', credentials: false });
+      else if (isUserPath(request.url) && (request.method === 'OPTIONS' || hasBearer(request))) callback(null, { ...shared(request), origin: '*', credentials: false });
       else callback(null, { origin: false });
     },
   });

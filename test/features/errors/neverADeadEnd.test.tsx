@@ -27,7 +27,7 @@ describe('never a dead end', { timeout: 30000 }, () => {
     db.signedIn = false; // signed out in another tab
 
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5000 });
     expect(await screen.findByText(/You were signed out/)).toBeInTheDocument();
     // Meanwhile another tab logged 50 minutes: the dashboard after sign-in shows them, not the old session's 0h 0m.
     current().activities.push({ date: localIsoDate(), achieved: true, listeningDailyMins: 50, readingDailyMins: 0, speakingDailyMins: 0, writingDailyMins: 0 });
