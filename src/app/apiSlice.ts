@@ -32,6 +32,7 @@ import type { RunningTimer, StartTimer, TimerAnswer } from '@common/schemas/time
 import type { AccessToken, CreatedToken, CreateToken } from '@common/schemas/tokens';
 import type { PushDeviceList, PushEndpointBody, PushSubscriptionBody, Reminder, TestReminderAnswer, VapidKey } from '@common/schemas/reminders';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
+import { endThisDevicePush, thisDevicePush } from '@/lib/devicePush';
 import { monthOf, monthRange } from '@/lib/calendar';
 import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
 
@@ -107,7 +108,17 @@ export const apiSlice = createApi({
       invalidatesTags: [...TAGS],
     }),
     logout: build.mutation<void, void>({
-      query: () => ({ url: API_PATHS.authLogout, method: 'POST' }),
+      // Issue #42: a device that signs out is no longer reminded for that learner. Its subscription
+      // leaves the server while the session still holds (a failure there does not stop the sign-out).
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        const device = await thisDevicePush();
+        if (device) {
+          await baseQuery({ url: API_PATHS.pushSubscriptions, method: 'DELETE', body: { endpoint: device.endpoint } });
+          await endThisDevicePush(device);
+        }
+        const answer = await baseQuery({ url: API_PATHS.authLogout, method: 'POST' });
+        return answer.error ? { error: answer.error } : { data: undefined };
+      },
       extraOptions: noRetry,
     }),
     deleteUser: build.mutation<void, void>({

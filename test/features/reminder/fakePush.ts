@@ -39,7 +39,7 @@ export function installFakePush({ permission = 'default', answer = 'granted' }: 
   vi.stubGlobal('Notification', NotificationStub);
   vi.stubGlobal('PushManager', function PushManager() {});
   const registration = { pushManager };
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(registration) } });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(registration), getRegistration: async () => registration } });
   return {
     requestPermission,
     pushManager,
