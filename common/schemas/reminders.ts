@@ -29,7 +29,14 @@ export const reminderSchema = {
 } as const;
 export type Reminder = FromSchema<typeof reminderSchema>;
 
-const endpointSchema = { type: 'string', minLength: 1, maxLength: PUSH_ENDPOINT_MAX_LENGTH, description: 'The push service URL of the device (https)' } as const;
+const endpointSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: PUSH_ENDPOINT_MAX_LENGTH,
+  // A browser's endpoint is an ASCII URL (an international name is in punycode): a bound in bytes too.
+  pattern: '^[!-~]+$',
+  description: 'The push service URL of the device (https; printable ASCII, as browsers give it)',
+} as const;
 
 export const pushSubscriptionSchema = {
   type: 'object',

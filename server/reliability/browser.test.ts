@@ -72,6 +72,10 @@ describe('CORS', () => {
       expect(tokenCall.headers['access-control-allow-origin'], origin).toBe('*');
       expect(tokenCall.headers['access-control-allow-credentials']).toBeUndefined();
     }
+    // A token call from the configured origin too: a token answer never carries credentials.
+    const fromApp = await t.app.inject({ method: 'GET', url: '/api/user/progress', headers: { origin: ALLOWED, authorization: 'Bearer lingualog_pat_unknown' } });
+    expect(fromApp.headers['access-control-allow-origin']).toBe('*');
+    expect(fromApp.headers['access-control-allow-credentials']).toBeUndefined();
   });
 });
 

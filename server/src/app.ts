@@ -2,7 +2,7 @@
  * Builds the API: database, security, errors, sessions, OpenAPI docs, then one route plugin
  * per domain and, when a built SPA exists, the static files with the SPA fallback.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createDatabase, migrateToLatest } from './db';
 import { registerAuth, type SessionOptions } from './plugins/auth';
 import { DEFAULT_REQUEST_TIMEOUT_MS, registerDeadline } from './plugins/availability';
@@ -103,6 +103,11 @@ function trustProxyOption(trust: AppOptions['trustProxy']): boolean | string[] |
   return trust ?? false;
 }
 
+const carriesBody = (request: FastifyRequest) => {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+};
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOption(options.logger),
@@ -157,7 +162,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerKeyPruning(app, options.keysPerLearner);
   await registerAuth(app, session);
   await registerDocs(app);
-  registerMail(app, options.mail);
+  // As the push settings below: without options, the environment's (a test or a script building the app sees the same rule).
+  registerMail(app, options.mail ?? { smtpUrl: process.env.SMTP_URL || undefined, from: process.env.MAIL_FROM || undefined, publicUrl: process.env.PUBLIC_URL || undefined });
   await registerReminders(app, {
     ...options.push,
     subject: options.push?.subject ?? process.env.VAPID_SUBJECT,
@@ -171,7 +177,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pushKeyRoutes, { prefix: '/api' });
   await app.register(
     async (user) => {
-      user.addHook('onRequest', user.requireUser);
+      // A call without a body is checked at once; one with a body once it is read, so a body no one
+      // may send (nested past 64 levels, text that is not Unicode) is 400 signed in or not (contract,
+      // fourth edition), still before any validation or handler.
+      user.addHook('onRequest', async (request, reply) => {
+        if (!carriesBody(request)) await user.requireUser(request, reply);
+      });
+      user.addHook('preValidation', async (request, reply) => {
+        if (carriesBody(request)) await user.requireUser(request, reply);
+      });
       await user.register(userRoutes);
       await user.register(goalRoutes);
       await user.register(previousTimeRoutes);

@@ -2,6 +2,7 @@
  * Fixed-window attempt counters kept in the database, so every server process behind a load
  * balancer shares them. One atomic upsert both starts a new window and counts an attempt.
  */
+import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './database';
 
@@ -22,8 +23,12 @@ export async function countAttempt(db: Kysely<Database>, key: string, windowMs: 
   return { count: Number(row.count), windowStart: Number(row.window_start) };
 }
 
-/** The counter of one email address. The key holds the address, so deleting the account deletes it too. */
-export const accountKey = (kind: 'login' | 'register' | 'reset-mail', email: string) => `${kind}:${email}`;
+/**
+ * The counter of one email address, keyed by the address's SHA-256: a key of fixed size whatever
+ * the text a request sends (a 10 KB "email" would pass PostgreSQL's limit on an index row and
+ * answer 500), and no address in the table. Deleting the account deletes it too (forgetAccount).
+ */
+export const accountKey = (kind: 'login' | 'register' | 'reset-mail', email: string) => `${kind}:${createHash('sha256').update(email).digest('hex')}`;
 
 export async function forgetAccount(db: Kysely<Database>, email: string): Promise<void> {
   const keys = [accountKey('login', email), accountKey('register', email), accountKey('reset-mail', email)];

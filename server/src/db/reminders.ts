@@ -2,7 +2,7 @@
  * The daily reminder's tables (migration 20261126_03): the server's VAPID key pair, each learner's
  * reminder with its next firing, and the push subscriptions of their devices.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { PUSH_SUBSCRIPTIONS_MAX } from '@common/schemas/reminders';
 import type { Database, RemindersTable } from './database';
 
@@ -129,6 +129,8 @@ export type Subscription = { endpoint: string; p256dh: string; auth: string };
 /** Adds the device, or replaces the keys of the same endpoint, keeping the newest PUSH_SUBSCRIPTIONS_MAX. */
 export async function saveSubscription(db: Kysely<Database>, userId: number, subscription: Subscription, nowMs: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // The learner's row held first: two devices added at once are counted one after the other (never 11).
+    await trx.updateTable('users').set({ created_at: sql`created_at` }).where('id', '=', userId).execute();
     await trx
       .insertInto('push_subscriptions')
       .values({ user_id: userId, ...subscription, created_at: nowMs })

@@ -86,12 +86,14 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   // A configured origin: cookie calls, with credentials. Any other origin, under /api/user only:
   // token calls, which carry no cookie, so `*` without credentials (a browser then never exposes
   // an answer to a call that sent cookies). A preflight carries no Authorization, so the path decides;
-  // an answer, whether the call names a token (a cookie call from another origin gets no CORS header).
+  // an answer, whether the call names a token (a cookie call from another origin gets no CORS header;
+  // a token call gets `*` without credentials whatever its origin, a configured one included).
   await app.register(cors, {
     delegator: (request, callback) => {
       const origin = request.headers.origin;
-      if (origin !== undefined && allowed.has(origin)) callback(null, { ...shared(request), origin, credentials: true });
-      else if (isUserPath(request.url) && (request.method === 'OPTIONS' || hasBearer(request))) callback(null, { ...shared(request), origin: '*', credentials: false });
+      const tokenCall = isUserPath(request.url) && hasBearer(request);
+      if (!tokenCall && origin !== undefined && allowed.has(origin)) callback(null, { ...shared(request), origin, credentials: true });
+      else if (tokenCall || (isUserPath(request.url) && request.method === 'OPTIONS')) callback(null, { ...shared(request), origin: '*', credentials: false });
       else callback(null, { origin: false });
     },
   });

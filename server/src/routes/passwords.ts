@@ -72,8 +72,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       tags: ['auth'],
       summary: 'Set a new password with a reset token',
       description:
-        'The password follows the sign-up rules, with their messages (400 INVALID_INPUT, 400 COMMON_PASSWORD); they are checked before the token, so ' +
-        'a refused password leaves the token usable. An unknown, used or expired token: 400 INVALID_TOKEN. On success (204) the token is used up, ' +
+        'An unknown, used or expired token: 400 INVALID_TOKEN, whatever the password. The password follows the sign-up rules, with their messages ' +
+        '(400 INVALID_INPUT, 400 COMMON_PASSWORD); a refused password leaves the token usable. On success (204) the token is used up, ' +
         'every other reset token of the account is void, every session of the account ends and the failed sign-ins counted against its email ' +
         'are forgotten, all in one transaction (of two confirms with one token exactly one succeeds). No session is started: the learner then ' +
         'signs in with the new password.',
@@ -83,9 +83,10 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
     },
     handler: async (request, reply) => {
       const { token, password } = request.body;
-      checkNewPassword(password);
       const tokenHash = hashResetToken(token);
+      // The token first (a read: a refused password below leaves it usable), then sign-up's rules.
       if (!(await isLiveReset(app.db, tokenHash, app.now().getTime()))) throw invalidToken();
+      checkNewPassword(password);
       const passwordHash = await hashPassword(password, app.auth.hashCost, app.hashQueue.forRequest(request, reply));
       if (!(await consumeReset(app.db, tokenHash, passwordHash, app.now().getTime()))) throw invalidToken();
       return reply.code(204).send(null);

@@ -1,5 +1,5 @@
 /** The daily reminder (contract, fourth edition): the VAPID key, the settings and the devices reminded. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
@@ -125,7 +125,9 @@ export async function reminderRoutes(fastify: FastifyInstance): Promise<void> {
       const problem = endpointProblem(endpoint, app.reminders.allowedOrigins) ?? subscriptionKeysProblem(keys);
       if (problem) throw new ApiHttpError(400, 'INVALID_INPUT', problem);
       await saveSubscription(app.db, request.userId, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, app.now().getTime());
-      return reply.code(201).send(null);
+      // Created, with no body (not the text `null`).
+      const created: FastifyReply = reply;
+      return created.code(201).send();
     },
   });
 
