@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiHttpError } from '../src/plugins/errors';
+import { ApiHttpError } from '../src/domain/errors';
 import { HashQueue } from '../src/plugins/hashQueue';
 import { KEY_LENGTH, MAX_MEMORY } from '../src/plugins/password';
 

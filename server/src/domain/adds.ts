@@ -11,7 +11,7 @@ import { addMinutesIn, type AddResult, type DayKey } from '../db/activity';
 import type { Database } from '../db/database';
 import { goalsInForce } from '../db/goals';
 import { onceForKey, type StoredAnswer } from '../db/idempotency';
-import { ApiHttpError, errorBody } from '../plugins/errors';
+import { ApiHttpError, errorBody } from './errors';
 import { toRecord } from './activityRecord';
 import { checkDate, isPlausibleToday, utcToday } from './dates';
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addDaysIso } from '@common/buckets';
 import { FIRST_DATE, isIsoDate } from '@common/domain';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from './errors';
 
 export function utcToday(app: FastifyInstance): string {
   return app.now().toISOString().slice(0, 10);

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { currentLanguage, hasStartedLanguage, isKnownLanguage } from '../db/languages';
 import type { Account } from '../db/sessions';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from './errors';
 
 export async function assertKnownLanguage(db: Kysely<Database>, name: string): Promise<void> {
   if (!(await isKnownLanguage(db, name))) throw new ApiHttpError(400, 'UNKNOWN_LANGUAGE', `"${name}" is not a language we offer.`);

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { countAttempt } from '../db/rateLimits';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from './errors';
 
 export async function limitAttempts(db: Kysely<Database>, key: string, limit: number, windowMs: number, nowMs: number): Promise<void> {
   const { count, windowStart } = await countAttempt(db, key, windowMs, nowMs);

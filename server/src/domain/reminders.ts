@@ -10,7 +10,7 @@ import type { Database } from '../db/database';
 import { goalsInForce } from '../db/goals';
 import type { DueReminder, ReminderRow, ReminderSettings } from '../db/reminders';
 import { readRestDays } from '../db/restDays';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from './errors';
 import { totalOf } from './activityRecord';
 import { goalOn } from './goals';
 import { learnerToday } from './learnerDay';

@@ -2,7 +2,7 @@
 import type { RunningTimer } from '@common/api-types';
 import { TIMER_START_MAX_AGE_MS, TIMER_START_MAX_AHEAD_MS } from '@common/domain';
 import type { TimerRow } from '../db/timers';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from './errors';
 
 /** An ISO 8601 instant with a time zone (Z or ±hh:mm); a local time without one is ambiguous. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

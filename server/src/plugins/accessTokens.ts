@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { API_ERRORS, errorSchema } from '@common/schemas/errors';
 import { ACCESS_TOKEN_PREFIX, TOKEN_CALLS_PER_MINUTE } from '@common/schemas/tokens';
 import { findAccessToken, recordTokenCall } from '../db/accessTokens';
-import { ApiHttpError } from './errors';
+import { ApiHttpError } from '../domain/errors';
 
 /** What a token may do on a route: `read` any token, `log` a log token, `none` no token (session only). */
 export type TokenAccess = 'read' | 'log' | 'none';

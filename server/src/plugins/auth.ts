@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { registerTokenAccess, usesBearer } from './accessTokens';
-import { ApiHttpError } from './errors';
+import { ApiHttpError } from '../domain/errors';
 import { HashQueue, type HashQueueOptions } from './hashQueue';
 import { hashPassword, type HashCost } from './password';
 import { createSession, deleteExpiredSessions, deleteSession, findSession, touchSession } from '../db/sessions';

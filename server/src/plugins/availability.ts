@@ -9,7 +9,8 @@
  * the handler answers 503 itself, so the 503 always means that nothing changed.
  */
 import type { FastifyInstance } from 'fastify';
-import { ApiHttpError, RETRY_AFTER_SECONDS, sendError } from './errors';
+import { ApiHttpError } from '../domain/errors';
+import { RETRY_AFTER_SECONDS, sendError } from './errors';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 /**

@@ -1,31 +1,13 @@
 /**
- * Every error answer is {error, message}. Route code throws ApiHttpError; Fastify's own errors
- * (validation, body parsing, size) are translated here; anything unexpected becomes a generic
- * 500 so no stack trace or internal detail ever leaves the server.
+ * Every error answer is {error, message}. The domain and routes throw ApiHttpError (domain/errors.ts);
+ * Fastify's own errors (validation, body parsing, size) are translated here; anything unexpected
+ * becomes a generic 500 so no stack trace or internal detail ever leaves the server.
  */
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import type { API_ERRORS, ApiErrorCode } from '@common/schemas/errors';
+import type { ApiErrorCode } from '@common/schemas/errors';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { ApiHttpError, errorBody } from '../domain/errors';
 import type { SpaFallback } from './spa';
-
-/** A status and a code that API_ERRORS sends with it: `new ApiHttpError(409, 'FUTURE_DATE', …)` fails tsc. */
-type StatusAndCode = { [C in ApiErrorCode]: [statusCode: (typeof API_ERRORS)[C]['status'], code: C] }[ApiErrorCode];
-
-export class ApiHttpError extends Error {
-  readonly statusCode: number;
-  readonly code: ApiErrorCode;
-  readonly headers: Record<string, string>;
-
-  constructor(...[statusCode, code, message, headers = {}]: [...StatusAndCode, message: string, headers?: Record<string, string>]) {
-    super(message);
-    this.statusCode = statusCode;
-    this.code = code;
-    this.headers = headers;
-  }
-}
-
-/** An error answer's body, exactly as sendError writes it (a keyed add stores it byte for byte). */
-export const errorBody = (code: ApiErrorCode, message: string): string => JSON.stringify({ error: code, message });
 
 export function sendError(reply: FastifyReply, statusCode: number, code: ApiErrorCode, message: string): FastifyReply {
   return reply.code(statusCode).type('application/json; charset=utf-8').send(errorBody(code, message));

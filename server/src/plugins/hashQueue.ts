@@ -9,7 +9,7 @@ import type { ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiHttpError } from './errors';
+import { ApiHttpError } from '../domain/errors';
 import { KEY_LENGTH, type HashCost, type ScryptRunner } from './password';
 
 export interface HashQueueOptions {

@@ -9,7 +9,8 @@
  * The check runs before the body is read (preParsing), so a refused 5 MiB import costs nothing.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiHttpError, RETRY_AFTER_SECONDS } from './errors';
+import { ApiHttpError } from '../domain/errors';
+import { RETRY_AFTER_SECONDS } from './errors';
 
 export type HeavyKind = 'transfer' | 'read';
 

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '@common/apiPaths';
 import { textProblem } from '../domain/textHygiene';
-import { ApiHttpError } from './errors';
+import { ApiHttpError } from '../domain/errors';
 
 /**
  * Left to their own rules, held only to well-formed Unicode: an imported file's text (the

@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import { errorCodes, type FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { JSON_MAX_DEPTH, tooDeepAt } from '@common/jsonDepth.mjs';
-import { ApiHttpError } from './errors';
+import { ApiHttpError } from '../domain/errors';
 
 const REFUSED_KEYS = [
   { key: '__proto__', options: { protoAction: 'error', constructorAction: 'ignore' } },

@@ -11,7 +11,7 @@ import {
 } from '@common/schemas/activity';
 import { activityRangeQuerySchema } from '@common/schemas/calendar';
 import { addMinutes, findDay, setDay } from '../db/activity';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { jsonArray, recordChunks, RECORDS_PER_CHUNK, totalOf, toDailyMinutes, toRecord } from '../domain/activityRecord';
 import { checkDate, checkRealDate, isPlausibleToday, utcToday } from '../domain/dates';

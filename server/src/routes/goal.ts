@@ -7,7 +7,7 @@ import { dailyGoalQuerySchema, dailyGoalSchema, saveDailyGoalSchema, type DailyG
 import { emptyQuery, requiredLanguageQuery } from '@common/schemas/primitives';
 import { goalsInForce, newestGoal, setGoalFrom } from '../db/goals';
 import { goalOn } from '../domain/goals';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { checkDate, isPlausibleToday } from '../domain/dates';
 import { languageForRead, languageForWrite } from '../domain/languages';

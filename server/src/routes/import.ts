@@ -9,7 +9,7 @@ import { readLingualogCsv } from '../transfer/lingualogCsv';
 import { readLingualogJson } from '../transfer/lingualogJson';
 import { Problems, type ImportContext, type ImportPlan } from '../transfer/plan';
 import { readTogglCsv } from '../transfer/togglCsv';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { HEAVY_CALL_RULE, security, writeErrors } from './schemas';
 import { addDaysIso } from '@common/buckets';
 import { currentLanguage, offeredLanguages } from '../db/languages';

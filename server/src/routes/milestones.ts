@@ -5,7 +5,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { areValidMilestones, MILESTONE_KEYS, MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, type Milestones } from '@common/domain';
 import { milestonesSchema } from '@common/schemas/milestones';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { languageForRead, languageForWrite } from '../domain/languages';
 import { languageSettings, saveMilestones } from '../db/languages';

@@ -23,7 +23,7 @@ import { limitAttempts } from '../domain/rateLimit';
 import { resetEmail } from '../domain/resetEmail';
 import { sessionCookieName } from '../plugins/auth';
 import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { hashPassword, verifyPassword } from '../plugins/password';
 import { checkNewPassword, forgiveSignIn, normaliseEmail, throttle } from './auth';
 import { publicErrors, security, writeErrors } from './schemas';

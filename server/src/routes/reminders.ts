@@ -19,7 +19,7 @@ import { deleteSubscription, listSubscriptions, readReminder, saveReminder, save
 import { endpointProblem, subscriptionKeysProblem } from '../domain/pushEndpoint';
 import { limitAttempts } from '../domain/rateLimit';
 import { assertReminderSettings, nextDueAt, toSettings } from '../domain/reminders';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { publicErrors, readErrors, security, writeErrors } from './schemas';
 
 /** Test reminders a learner may send a minute: enough to try again, too few to use the server against a push service. */

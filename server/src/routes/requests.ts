@@ -1,6 +1,6 @@
 /** HTTP helpers the routes share. */
 import type { FastifyRequest } from 'fastify';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 
 /** For calls without a body: a body sent anyway is a client mistake worth reporting. */
 export async function rejectBody(request: FastifyRequest): Promise<void> {

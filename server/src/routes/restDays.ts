@@ -5,7 +5,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { emptyQuery } from '@common/schemas/primitives';
 import { REST_PERIOD_MAX_DAYS, REST_PERIOD_MAX_DAYS_AHEAD, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
 import { readRestDays, saveRestDays } from '../db/restDays';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { utcToday } from '../domain/dates';
 import { breakProblem } from '../domain/restDays';

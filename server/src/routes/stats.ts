@@ -8,7 +8,7 @@ import { FIRST_DATE } from '@common/domain';
 import { STATS_MAX_BUCKETS, statsQuerySchema, statsSchema, type Stats, type StatsBucketRow } from '@common/schemas/stats';
 import { sumDays, type BucketSums } from '../db/stats';
 import { sumBucketsCached } from '../db/statsCache';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { readErrors, security } from './schemas';
 import { checkDate, utcToday } from '../domain/dates';
 import { languageForRead } from '../domain/languages';

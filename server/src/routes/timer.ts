@@ -7,7 +7,7 @@ import { startTimerConflictSchema, startTimerSchema, timerAnswerSchema, timerPar
 import { writeLanguageQuery } from '@common/schemas/activity';
 import { findTimer, startTimer, stopTimer, wasStopped } from '../db/timers';
 import { languageForWrite, WRITE_LANGUAGE_RULE } from '../domain/languages';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { KEY_RETENTION_DAYS } from '../plugins/keyPruning';
 import { startInstant, toRunningTimer } from '../domain/timer';
 import { readErrors, security, writeErrors } from './schemas';

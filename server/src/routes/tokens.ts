@@ -21,7 +21,7 @@ import { createAccessToken, deleteAccessToken, listAccessTokens, type AccessToke
 import { findUserByEmail } from '../db/users';
 import { hashSecret, mintSecret } from '../plugins/accessTokens';
 import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
-import { ApiHttpError } from '../plugins/errors';
+import { ApiHttpError } from '../domain/errors';
 import { verifyPassword } from '../plugins/password';
 import type { Account } from '../db/sessions';
 import { readErrors, security, writeErrors } from './schemas';
