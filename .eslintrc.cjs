@@ -18,6 +18,9 @@ const typeOnly = ['json-schema-to-ts', '@fastify/type-provider-json-schema-to-ts
   allowTypeImports: true,
   message: 'A devDependency: import its types only (import type).',
 }));
+const sqlImports = ['kysely', 'better-sqlite3', 'pg'].map((name) => ({ name, allowTypeImports: true, message: SQL_OUTSIDE_DB }));
+/* The rules take what they need ({ db, now }: domain/context.ts), not the web framework, types included. */
+const NOT_FASTIFY = 'The domain and transfer/ take { db, now } (domain/context.ts), never Fastify; HTTP stays in routes/ and plugins/.';
 const sqlSyntax = [
   { selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with|transaction|prepare|executeQuery)$/]", message: SQL_OUTSIDE_DB },
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_OUTSIDE_DB },
@@ -78,7 +81,16 @@ module.exports = {
         'no-restricted-syntax': ['error', ...sqlSyntax],
         '@typescript-eslint/no-restricted-imports': [
           'error',
-          { paths: [...typeOnly, ...['kysely', 'better-sqlite3', 'pg'].map((name) => ({ name, allowTypeImports: true, message: SQL_OUTSIDE_DB }))] },
+          { paths: [...typeOnly, ...sqlImports] },
+        ],
+      },
+    },
+    {
+      files: ['server/src/domain/**/*.ts', 'server/src/transfer/**/*.ts'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          { paths: [...typeOnly, ...sqlImports, { name: 'fastify', message: NOT_FASTIFY }], patterns: [{ group: ['@fastify/*'], message: NOT_FASTIFY }] },
         ],
       },
     },

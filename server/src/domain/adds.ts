@@ -2,7 +2,6 @@
  * Adding minutes to a day (contract, first and third editions): the day limits' answers, which
  * days an add may name, and the keyed add that applies exactly once.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ActivityRecord } from '@common/api-types';
 import { addDaysIso } from '@common/buckets';
@@ -10,9 +9,10 @@ import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, KEYED_ADD_DAYS_BACK, ty
 import { addMinutesIn, type AddResult, type DayKey } from '../db/activity';
 import type { Database } from '../db/database';
 import { goalsInForce } from '../db/goals';
-import { onceForKey, type StoredAnswer } from '../db/idempotency';
+import { onceForKey, type KeyLimit, type StoredAnswer } from '../db/idempotency';
 import { ApiHttpError, errorBody } from './errors';
 import { toRecord } from './activityRecord';
+import type { DomainContext } from './context';
 import { checkDate, isPlausibleToday, utcToday } from './dates';
 
 export const skillLimitError = (skill: Skill) =>
@@ -27,17 +27,17 @@ export async function addedRecord(db: Kysely<Database>, key: DayKey, skill: Skil
 }
 
 /** Without a key an add names the learner's today; earlier days are edited with PATCH. */
-export function checkAddDate(app: FastifyInstance, date: string): void {
-  checkDate(app, date);
-  if (!isPlausibleToday(app, date)) {
+export function checkAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
+  checkDate(ctx, date);
+  if (!isPlausibleToday(ctx, date)) {
     throw new ApiHttpError(400, 'INVALID_INPUT', 'Minutes can only be added to today; edit earlier days in the calendar.');
   }
 }
 
 /** With a key (an add made offline, sent later) a day up to KEYED_ADD_DAYS_BACK days before today. */
-function checkKeyedAddDate(app: FastifyInstance, date: string): void {
-  checkDate(app, date);
-  const earliest = addDaysIso(utcToday(app), -1 - KEYED_ADD_DAYS_BACK);
+function checkKeyedAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
+  checkDate(ctx, date);
+  const earliest = addDaysIso(utcToday(ctx), -1 - KEYED_ADD_DAYS_BACK);
   if (date < earliest) {
     throw new ApiHttpError(
       400,
@@ -70,24 +70,29 @@ const withoutLanguage = (fingerprint: string) => JSON.stringify((JSON.parse(fing
  * The add under an Idempotency-Key: the first request's answer (its record, or the 4xx it was
  * refused with) is stored with the key in the add's own transaction and given back byte for byte
  * to every later request with the same key and body. `serialize` writes the record exactly as
- * the route's answer schema does.
+ * the route's answer schema does; `keyLimit` is the bound on a learner's keys at a time (epoch ms).
  */
-export async function addOnce(app: FastifyInstance, add: KeyedAdd, serialize: (record: ActivityRecord) => string): Promise<{ answer: StoredAnswer; replayed: boolean }> {
+export async function addOnce(
+  ctx: DomainContext,
+  add: KeyedAdd,
+  serialize: (record: ActivityRecord) => string,
+  keyLimit: (nowMs: number) => KeyLimit,
+): Promise<{ answer: StoredAnswer; replayed: boolean }> {
   const day = { userId: add.userId, language: add.language, date: add.date };
   const claim = {
     userId: add.userId,
     key: add.key,
     fingerprint: fingerprintOf(add),
-    now: app.now().getTime(),
-    limit: app.keyLimit(app.now().getTime()),
+    now: ctx.now().getTime(),
+    limit: keyLimit(ctx.now().getTime()),
     ...(add.languageNamed ? {} : { sameRequest: (stored: string) => withoutLanguage(stored) === withoutLanguage(fingerprintOf(add)) }),
   };
-  const outcome = await onceForKey(app.db, claim, async (trx) => {
+  const outcome = await onceForKey(ctx.db, claim, async (trx) => {
     try {
-      checkKeyedAddDate(app, add.date);
+      checkKeyedAddDate(ctx, add.date);
       // Days the calendar and the insights may already remember (two days before the server's
       // UTC date, as they use) move the history version when an offline add reaches them.
-      const settledDay = add.date <= addDaysIso(utcToday(app), -2);
+      const settledDay = add.date <= addDaysIso(utcToday(ctx), -2);
       const result = await addMinutesIn(trx, day, add.skill, add.minutes, { settledDay });
       return { status: 200, body: serialize(await addedRecord(trx, day, add.skill, result)) };
     } catch (err) {

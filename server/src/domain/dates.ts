@@ -1,11 +1,11 @@
 /** The server's idea of "today" and the rule every date a client sends follows. */
-import type { FastifyInstance } from 'fastify';
+import type { DomainContext } from './context';
 import { addDaysIso } from '@common/buckets';
 import { FIRST_DATE, isIsoDate } from '@common/domain';
 import { ApiHttpError } from './errors';
 
-export function utcToday(app: FastifyInstance): string {
-  return app.now().toISOString().slice(0, 10);
+export function utcToday({ now }: Pick<DomainContext, 'now'>): string {
+  return now().toISOString().slice(0, 10);
 }
 
 /** Rejects dates that match YYYY-MM-DD but do not exist, such as 2025-02-30. */
@@ -14,14 +14,14 @@ export function checkRealDate(date: string, field = 'date'): void {
 }
 
 /** Rejects unreal dates, dates before FIRST_DATE (contract, second edition) and dates after every learner's today. */
-export function checkDate(app: FastifyInstance, date: string, field = 'date'): void {
+export function checkDate(ctx: Pick<DomainContext, 'now'>, date: string, field = 'date'): void {
   checkRealDate(date, field);
   if (date < FIRST_DATE) throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be on or after ${FIRST_DATE}.`);
-  if (date > addDaysIso(utcToday(app), 1)) throw new ApiHttpError(400, 'FUTURE_DATE', 'That day has not started yet anywhere; you can only log days up to today.');
+  if (date > addDaysIso(utcToday(ctx), 1)) throw new ApiHttpError(400, 'FUTURE_DATE', 'That day has not started yet anywhere; you can only log days up to today.');
 }
 
 /** A date is "today" for some learner when it lies within one day of the server's UTC date. */
-export function isPlausibleToday(app: FastifyInstance, date: string): boolean {
-  const today = utcToday(app);
+export function isPlausibleToday(ctx: Pick<DomainContext, 'now'>, date: string): boolean {
+  const today = utcToday(ctx);
   return date >= addDaysIso(today, -1) && date <= addDaysIso(today, 1);
 }

@@ -1,9 +1,9 @@
 /** Which language a call is about: the one named in ?language=, else the learner's current one. */
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { currentLanguage, hasStartedLanguage, isKnownLanguage } from '../db/languages';
 import type { Account } from '../db/sessions';
+import type { DomainContext } from './context';
 import { ApiHttpError } from './errors';
 
 export async function assertKnownLanguage(db: Kysely<Database>, name: string): Promise<void> {
@@ -14,9 +14,9 @@ export async function assertKnownLanguage(db: Kysely<Database>, name: string): P
  * The language a read is about: ?language=X when given, else the current one (null before any is
  * chosen). `account`, when given, is the user's row read with the session in this request: one query less.
  */
-export async function languageForRead(app: FastifyInstance, userId: number, requested: string | undefined, account?: Account | null): Promise<string | null> {
-  if (requested === undefined) return account ? account.currentLanguage : currentLanguage(app.db, userId);
-  await assertKnownLanguage(app.db, requested);
+export async function languageForRead({ db }: Pick<DomainContext, 'db'>, userId: number, requested: string | undefined, account?: Account | null): Promise<string | null> {
+  if (requested === undefined) return account ? account.currentLanguage : currentLanguage(db, userId);
+  await assertKnownLanguage(db, requested);
   return requested;
 }
 
@@ -25,15 +25,15 @@ export async function languageForRead(app: FastifyInstance, userId: number, requ
  * language the learner has chosen before: else 400 UNKNOWN_LANGUAGE or 409 LANGUAGE_NOT_STARTED),
  * else the current one. The current language never changes here.
  */
-export async function languageForWrite(app: FastifyInstance, userId: number, account?: Account | null, requested?: string): Promise<string> {
+export async function languageForWrite({ db }: Pick<DomainContext, 'db'>, userId: number, account?: Account | null, requested?: string): Promise<string> {
   if (requested !== undefined) {
-    await assertKnownLanguage(app.db, requested);
-    if (!(await hasStartedLanguage(app.db, userId, requested))) {
+    await assertKnownLanguage(db, requested);
+    if (!(await hasStartedLanguage(db, userId, requested))) {
       throw new ApiHttpError(409, 'LANGUAGE_NOT_STARTED', `You have not started ${requested}; choose it as your language first.`);
     }
     return requested;
   }
-  const language = account ? account.currentLanguage : await currentLanguage(app.db, userId);
+  const language = account ? account.currentLanguage : await currentLanguage(db, userId);
   if (!language) throw new ApiHttpError(409, 'NO_LANGUAGE', 'Choose a language to continue.');
   return language;
 }

@@ -29,6 +29,7 @@ const recordAnswer = { ...activityRecordSchema, description: "The day's record a
 
 export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
   app.get(underUser(API_PATHS.dailyActivity), {
     schema: {
       tags: ['activity'],
@@ -41,7 +42,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { date, language: requested } = request.query;
       checkRealDate(date);
-      const language = await languageForRead(app, request.userId, requested, request.account);
+      const language = await languageForRead(domain, request.userId, requested, request.account);
       return toDailyMinutes(language ? await findDay(app.db, { userId: request.userId, language, date }) : null);
     },
   });
@@ -65,7 +66,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       if (from !== undefined) checkRealDate(from, 'from');
       if (to !== undefined) checkRealDate(to, 'to');
       if (from !== undefined && to !== undefined && from > to) throw new ApiHttpError(400, 'INVALID_INPUT', `"from" (${from}) is after "to" (${to}).`);
-      const language = await languageForRead(app, request.userId, requested, request.account);
+      const language = await languageForRead(domain, request.userId, requested, request.account);
       if (!language) return [];
       const key = { userId: request.userId, language };
       const version = await dataVersion(app.db, key);
@@ -126,14 +127,14 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       const key = request.headers['idempotency-key'];
       const requested = request.query.language;
       if (key === undefined) {
-        checkAddDate(app, body.date);
-        const language = await languageForWrite(app, userId, request.account, requested);
+        checkAddDate(domain, body.date);
+        const language = await languageForWrite(domain, userId, request.account, requested);
         const day = { userId, language, date: body.date };
         return addedRecord(app.db, day, skill, await addMinutes(app.db, day, skill, minutes));
       }
-      const language = await languageForWrite(app, userId, request.account, requested);
+      const language = await languageForWrite(domain, userId, request.account, requested);
       const keyed = { userId, language, date: body.date, skill, minutes, key, languageNamed: requested !== undefined };
-      const { answer, replayed } = await addOnce(app, keyed, (record) => reply.serialize(record) as string);
+      const { answer, replayed } = await addOnce(domain, keyed, (record) => reply.serialize(record) as string, app.keyLimit);
       // The stored bytes are the answer, whatever its status: sent as they are, not serialized again.
       const stored: FastifyReply = reply;
       if (replayed) stored.header('idempotent-replayed', 'true');
@@ -158,9 +159,9 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const body = request.body;
-      checkDate(app, body.date);
-      if (body.isToday && !isPlausibleToday(app, body.date)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is not today.`);
-      if (!body.isToday && body.date > utcToday(app)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is still today; it cannot be edited as a past day.`);
+      checkDate(domain, body.date);
+      if (body.isToday && !isPlausibleToday(domain, body.date)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is not today.`);
+      if (!body.isToday && body.date > utcToday(domain)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is still today; it cannot be edited as a past day.`);
       if (body.isToday && body.achieved !== undefined) {
         throw new ApiHttpError(400, 'INVALID_INPUT', 'Whether today\'s goal is achieved follows from its minutes and cannot be set.');
       }
@@ -169,7 +170,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       if (overSkill) throw skillLimitError(overSkill);
       if (totalOf(minutes) > DAILY_TOTAL_LIMIT_MINS) throw totalLimitError();
       const userId = request.userId;
-      const language = await languageForWrite(app, userId, request.account, request.query.language);
+      const language = await languageForWrite(domain, userId, request.account, request.query.language);
       const override = body.achieved === undefined ? undefined : body.achieved ? 1 : 0;
       const day = await setDay(app.db, { userId, language, date: body.date }, minutes, override);
       return toRecord(day, await goalsInForce(app.db, userId, language, body.date, body.date));

@@ -19,6 +19,7 @@ const min = (a: string, b: string) => (a < b ? a : b);
 
 export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
 
   app.get(underUser(API_PATHS.calendarSummary), {
     schema: {
@@ -37,9 +38,9 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request): Promise<CalendarSummary> => {
       const { today } = request.query;
-      checkDate(app, today, 'today');
+      checkDate(domain, today, 'today');
       const userId = request.userId;
-      const language = await languageForRead(app, userId, undefined, request.account);
+      const language = await languageForRead(domain, userId, undefined, request.account);
       if (!language) return { firstActivityDate: null, streakDays: 0, longestStreakDays: 0 };
       const key = { userId, language };
       const version = await dataVersion(app.db, key);
@@ -63,7 +64,7 @@ export async function calendarRoutes(fastify: FastifyInstance): Promise<void> {
     let state: RunState = saved ?? NO_RUN;
     let next = saved ? addDaysIso(saved.through, 1) : firstActivityDate;
     // Only days no add, goal change or "today" edit can reach any more are remembered.
-    const settled = addDaysIso(min(today, utcToday(app)), -2);
+    const settled = addDaysIso(min(today, utcToday(domain)), -2);
     let settledState: RunState | null = null;
     const walkTo = (to: string, achieved: string[]) => {
       if (next <= settled && settled <= to) {

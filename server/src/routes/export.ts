@@ -9,6 +9,7 @@ import { utcToday } from '../domain/dates';
 
 // Without the type provider: the answer is a stream, which its typed reply would not accept.
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
+  const domain = { db: app.db, now: app.now };
   app.get<{ Querystring: { format?: ExportFormat } }>(underUser(API_PATHS.export), {
     config: { heavy: 'transfer' },
     schema: {
@@ -30,7 +31,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const format = request.query.format ?? 'json';
-      const filename = `lingualog-export-${utcToday(app)}.${format}`;
+      const filename = `lingualog-export-${utcToday(domain)}.${format}`;
       const chunks = format === 'csv' ? csvExport(app.db, request.userId) : jsonExport(app.db, request.userId, app.now());
       return reply
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -14,9 +14,10 @@ import { languageForRead, languageForWrite } from '../domain/languages';
 
 export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
 
   async function currentGoal(userId: number, requested: string | undefined): Promise<DailyGoal> {
-    const language = await languageForRead(app, userId, requested);
+    const language = await languageForRead(domain, userId, requested);
     // The newest entry: a learner ahead of UTC may already have set a goal from "tomorrow".
     const newest = language ? await newestGoal(app.db, userId, language) : undefined;
     return { dailyGoalMinutes: newest ?? DEFAULT_DAILY_GOAL_MINUTES };
@@ -37,8 +38,8 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { date, language: requested } = request.query;
       if (date === undefined) return currentGoal(request.userId, requested);
-      checkDate(app, date);
-      const language = await languageForRead(app, request.userId, requested);
+      checkDate(domain, date);
+      const language = await languageForRead(domain, request.userId, requested);
       if (!language) return { dailyGoalMinutes: DEFAULT_DAILY_GOAL_MINUTES };
       return { dailyGoalMinutes: goalOn(await goalsInForce(app.db, request.userId, language, date, date), date) };
     },
@@ -74,10 +75,10 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const { dailyGoalMinutes, date } = request.body;
-      checkDate(app, date);
-      if (!isPlausibleToday(app, date)) throw new ApiHttpError(400, 'INVALID_INPUT', `A daily goal can only be saved for today; ${date} is not today.`);
+      checkDate(domain, date);
+      if (!isPlausibleToday(domain, date)) throw new ApiHttpError(400, 'INVALID_INPUT', `A daily goal can only be saved for today; ${date} is not today.`);
       const userId = request.userId;
-      const language = await languageForWrite(app, userId);
+      const language = await languageForWrite(domain, userId);
       await setGoalFrom(app.db, { userId, language }, date, dailyGoalMinutes);
       return { dailyGoalMinutes };
     },

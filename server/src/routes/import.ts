@@ -41,6 +41,7 @@ const DESCRIPTION =
 
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
   app.post(underUser(API_PATHS.import), {
     bodyLimit: IMPORT_MAX_BYTES,
     config: { heavy: 'transfer' },
@@ -58,7 +59,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       if (body.source !== 'toggl-csv' && (body.language !== undefined || body.skillMap !== undefined || body.entriesWithoutSkill !== undefined)) {
         throw new ApiHttpError(400, 'INVALID_INPUT', '"language", "skillMap" and "entriesWithoutSkill" apply only to toggl-csv imports.');
       }
-      const today = utcToday(app);
+      const today = utcToday(domain);
       const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(await offeredLanguages(app.db)), signal: request.deadline };
       const problems = new Problems();
       const plan = await planOf(body, request.userId, ctx, problems);

@@ -14,8 +14,9 @@ const answer = { ...milestonesSchema, description: 'Hours at which each level be
 
 export async function milestoneRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
   async function read(userId: number, requested: string | undefined): Promise<Milestones> {
-    const language = await languageForRead(app, userId, requested);
+    const language = await languageForRead(domain, userId, requested);
     return (await languageSettings(app.db, userId, language)).milestones;
   }
 
@@ -63,7 +64,7 @@ export async function milestoneRoutes(fastify: FastifyInstance): Promise<void> {
           `Each level needs more hours than the one before, from ${MILESTONE_MIN_HOURS} up to ${MILESTONE_MAX_HOURS.toLocaleString('en')} hours.`,
         );
       }
-      const language = await languageForWrite(app, request.userId);
+      const language = await languageForWrite(domain, request.userId);
       const values = Object.fromEntries(MILESTONE_KEYS.map((k) => [k, milestones[k]])) as Milestones;
       await saveMilestones(app.db, { userId: request.userId, language }, values);
       return values;

@@ -13,8 +13,9 @@ const answer = { ...previousTimeSchema, description: 'Previous hours of the lang
 
 export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
   async function read(userId: number, requested: string | undefined) {
-    const language = await languageForRead(app, userId, requested);
+    const language = await languageForRead(domain, userId, requested);
     const { previousHours } = await languageSettings(app.db, userId, language);
     return { previousHours };
   }
@@ -54,7 +55,7 @@ export async function previousTimeRoutes(fastify: FastifyInstance): Promise<void
     },
     handler: async (request) => {
       const { previousHours } = request.body;
-      const language = await languageForWrite(app, request.userId);
+      const language = await languageForWrite(domain, request.userId);
       await savePreviousHours(app.db, { userId: request.userId, language }, previousHours);
       return { previousHours };
     },

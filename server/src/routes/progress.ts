@@ -13,6 +13,7 @@ import { settingsFromRow, startedLanguagesQuery } from '../db/languages';
 
 export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
   app.get(underUser(API_PATHS.progress), {
     schema: {
       tags: ['progress'],
@@ -26,7 +27,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const userId = request.userId;
-      const language = await languageForRead(app, userId, request.query.language, request.account);
+      const language = await languageForRead(domain, userId, request.query.language, request.account);
       // Running totals kept by every activity write (db/activity.ts): the cost of this read does not grow with history.
       // One query for the started languages and the shown one's settings (a language not started has the defaults).
       const started = await startedLanguagesQuery.execute(app.db, { userId });
@@ -57,7 +58,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { today, language: requested } = request.query;
       checkRealDate(today, 'today');
-      const language = await languageForRead(app, request.userId, requested, request.account);
+      const language = await languageForRead(domain, request.userId, requested, request.account);
       if (!language) return { monthlyTotalMins: 0 };
       const month = today.slice(0, 7);
       return { monthlyTotalMins: await monthTotal(app.db, { userId: request.userId, language, from: `${month}-01`, to: `${month}-31` }) };

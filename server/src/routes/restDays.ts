@@ -12,6 +12,7 @@ import { breakProblem } from '../domain/restDays';
 
 export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
 
   app.get(underUser(API_PATHS.restDays), {
     schema: {
@@ -43,7 +44,7 @@ export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request): Promise<RestDays> => {
       const { weekdays, periods } = request.body;
       periods.forEach((period, i) => {
-        const problem = breakProblem(period, i + 1, utcToday(app));
+        const problem = breakProblem(period, i + 1, utcToday(domain));
         if (problem) throw new ApiHttpError(400, problem.code, problem.message);
       });
       const userId = request.userId;

@@ -41,6 +41,7 @@ const SUMMED = ['listeningMins', 'readingMins', 'speakingMins', 'writingMins', '
 
 export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
   app.get(underUser(API_PATHS.stats), {
     config: { heavy: 'read' },
     schema: {
@@ -64,20 +65,20 @@ export async function statsRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request): Promise<Stats> => {
       const { from, to, bucket, language: requested } = request.query;
-      checkDate(app, from, 'from');
-      checkDate(app, to, 'to');
+      checkDate(domain, from, 'from');
+      checkDate(domain, to, 'to');
       if (from > to) throw new ApiHttpError(400, 'INVALID_INPUT', '"from" must not be after "to".');
       const count = bucketCount(from, to, bucket);
       if (count > STATS_MAX_BUCKETS) {
         throw new ApiHttpError(400, 'INVALID_INPUT', `The range holds ${count} ${bucket} buckets; at most ${STATS_MAX_BUCKETS} are allowed.`);
       }
-      const language = await languageForRead(app, request.userId, requested);
+      const language = await languageForRead(domain, request.userId, requested);
       let sums: BucketSums[] = [];
       if (language) {
         const key = { userId: request.userId, language, from, to };
         // Days stay live (their count is bounded by the bucket limit); for weeks and months, the
         // settled day of the calendar's streak: no add reaches it or any day before it.
-        sums = bucket === 'day' ? await sumDays(app.db, key) : await sumBucketsCached(app.db, { ...key, bucket }, addDaysIso(utcToday(app), -2));
+        sums = bucket === 'day' ? await sumDays(app.db, key) : await sumBucketsCached(app.db, { ...key, bucket }, addDaysIso(utcToday(domain), -2));
       }
       const filled = new Map(sums.map((s) => [s.start, toBucket(s)]));
       const buckets = bucketStarts(from, to, bucket).map((start) => filled.get(start) ?? zeros(start));

@@ -16,6 +16,7 @@ const timerPath = underUser(API_PATHS.timer);
 
 export async function timerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  const domain = { db: app.db, now: app.now };
 
   app.get(timerPath, {
     schema: {
@@ -60,7 +61,7 @@ export async function timerRoutes(fastify: FastifyInstance): Promise<void> {
         throw new ApiHttpError(409, 'TIMER_STOPPED', 'This timer was already stopped (perhaps on another device); start a new one.');
       }
       const started_at = startInstant(startedAt, app.now());
-      const language = await languageForWrite(app, userId, request.account, request.query.language);
+      const language = await languageForWrite(domain, userId, request.account, request.query.language);
       const { running } = await startTimer(app.db, { user_id: userId, id, language, skill, started_at });
       if (running.id === id) return { timer: toRunningTimer(running) };
       const answer: FastifyReply = reply;
