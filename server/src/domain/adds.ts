@@ -5,15 +5,18 @@
 import type { Kysely } from 'kysely';
 import type { ActivityRecord } from '@common/api-types';
 import { addDaysIso } from '@common/buckets';
-import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, KEYED_ADD_DAYS_BACK, type Skill } from '@common/domain';
-import { addMinutesIn, type AddResult, type DayKey } from '../db/activity';
+import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill } from '@common/domain';
+import type { AddDailyActivity } from '@common/schemas/activity';
+import { addMinutes, addMinutesIn, type AddResult, type DayKey } from '../db/activity';
 import type { Database } from '../db/database';
 import { goalsInForce } from '../db/goals';
 import { onceForKey, type KeyLimit, type StoredAnswer } from '../db/idempotency';
+import type { Account } from '../db/sessions';
 import { ApiHttpError, errorBody } from './errors';
 import { toRecord } from './activityRecord';
 import type { DomainContext } from './context';
 import { checkDate, isPlausibleToday, utcToday } from './dates';
+import { languageForWrite } from './languages';
 
 export const skillLimitError = (skill: Skill) =>
   new ApiHttpError(400, 'DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_SKILL_LIMIT_MINS / 60} hours of ${skill} on one day.`);
@@ -27,7 +30,7 @@ export async function addedRecord(db: Kysely<Database>, key: DayKey, skill: Skil
 }
 
 /** Without a key an add names the learner's today; earlier days are edited with PATCH. */
-export function checkAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
+function checkAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
   checkDate(ctx, date);
   if (!isPlausibleToday(ctx, date)) {
     throw new ApiHttpError(400, 'INVALID_INPUT', 'Minutes can only be added to today; edit earlier days in the calendar.');
@@ -72,7 +75,7 @@ const withoutLanguage = (fingerprint: string) => JSON.stringify((JSON.parse(fing
  * to every later request with the same key and body. `serialize` writes the record exactly as
  * the route's answer schema does; `keyLimit` is the bound on a learner's keys at a time (epoch ms).
  */
-export async function addOnce(
+async function addOnce(
   ctx: DomainContext,
   add: KeyedAdd,
   serialize: (record: ActivityRecord) => string,
@@ -112,4 +115,50 @@ export async function addOnce(
     default:
       return { answer: outcome.answer, replayed: outcome.kind === 'replayed' };
   }
+}
+
+export interface AddRequest {
+  userId: number;
+  /** The user's row read with the session in this request, when it was (one query less). */
+  account?: Account | null;
+  /** ?language=, when the request named one. */
+  requested?: string;
+  body: AddDailyActivity;
+  /** The Idempotency-Key header, when sent. */
+  key?: string;
+}
+
+/** Without a key, the day's record; with one, the key's stored answer (status and bytes) and whether it was replayed. */
+export type AddAnswer = { record: ActivityRecord } | { stored: StoredAnswer; replayed: boolean };
+
+/** An add names exactly one of the four skill fields. */
+function oneSkillOf(body: AddDailyActivity): { skill: Skill; minutes: number } {
+  const skills = SKILLS.filter((skill) => body[skillDailyField(skill)] !== undefined);
+  if (skills.length !== 1) throw new ApiHttpError(400, 'INVALID_INPUT', 'Add minutes to exactly one skill at a time.');
+  const [skill] = skills;
+  return { skill, minutes: body[skillDailyField(skill)] as number };
+}
+
+/**
+ * An add (POST): without a key to the learner's today, applied at once; with one, exactly once
+ * (addOnce). `serialize` and `keyLimit` as addOnce takes them.
+ */
+export async function addToDay(
+  ctx: DomainContext,
+  add: AddRequest,
+  serialize: (record: ActivityRecord) => string,
+  keyLimit: (nowMs: number) => KeyLimit,
+): Promise<AddAnswer> {
+  const { skill, minutes } = oneSkillOf(add.body);
+  const { userId, body, key, requested } = add;
+  if (key === undefined) {
+    checkAddDate(ctx, body.date);
+    const language = await languageForWrite(ctx, userId, add.account, requested);
+    const day = { userId, language, date: body.date };
+    return { record: await addedRecord(ctx.db, day, skill, await addMinutes(ctx.db, day, skill, minutes)) };
+  }
+  const language = await languageForWrite(ctx, userId, add.account, requested);
+  const keyed = { userId, language, date: body.date, skill, minutes, key, languageNamed: requested !== undefined };
+  const { answer, replayed } = await addOnce(ctx, keyed, serialize, keyLimit);
+  return { stored: answer, replayed };
 }

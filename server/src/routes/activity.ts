@@ -3,27 +3,18 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import {
-  ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill,
-} from '@common/domain';
+import { ADD_MINUTES_MAX, ADD_MINUTES_MIN, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, KEYED_ADD_DAYS_BACK } from '@common/domain';
 import {
   activityRecordSchema, addDailyActivitySchema, addHeadersSchema, dailyMinutesSchema, dayQuerySchema, editDailyActivitySchema, writeLanguageQuery,
 } from '@common/schemas/activity';
 import { activityRangeQuerySchema } from '@common/schemas/calendar';
-import { addMinutes, findDay, setDay } from '../db/activity';
-import { ApiHttpError } from '../domain/errors';
-import { readErrors, writeErrors, security } from './schemas';
-import { jsonArray, recordChunks, RECORDS_PER_CHUNK, totalOf, toDailyMinutes, toRecord } from '../domain/activityRecord';
-import { checkDate, checkRealDate, isPlausibleToday, utcToday } from '../domain/dates';
-import { addedRecord, addOnce, checkAddDate, skillLimitError, totalLimitError } from '../domain/adds';
+import { RECORDS_PER_CHUNK } from '../domain/activityRecord';
+import { addToDay } from '../domain/adds';
+import { editDay } from '../domain/dayEdit';
+import { dayMinutes, recordsOfRange } from '../domain/days';
+import { WRITE_LANGUAGE_RULE } from '../domain/languages';
 import { KEY_RETENTION_DAYS, KEYS_PER_LEARNER } from '../plugins/keyPruning';
-import { goalsInForce } from '../db/goals';
-import { dataVersion } from '../db/dataVersion';
-import { answerMemory } from '../domain/answerMemory';
-import type { ActivityRecord } from '@common/api-types';
-import { languageForRead, languageForWrite, WRITE_LANGUAGE_RULE } from '../domain/languages';
-
-
+import { readErrors, writeErrors, security } from './schemas';
 
 const recordAnswer = { ...activityRecordSchema, description: "The day's record after the change" };
 
@@ -39,12 +30,7 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       querystring: dayQuerySchema,
       response: { 200: dailyMinutesSchema, ...readErrors() },
     },
-    handler: async (request) => {
-      const { date, language: requested } = request.query;
-      checkRealDate(date);
-      const language = await languageForRead(domain, request.userId, requested, request.account);
-      return toDailyMinutes(language ? await findDay(app.db, { userId: request.userId, language, date }) : null);
-    },
+    handler: async (request) => dayMinutes(domain, request.userId, request.query, request.account),
   });
 
   app.get(underUser(API_PATHS.dailyActivityAll), {
@@ -62,28 +48,11 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: { type: 'array', items: activityRecordSchema, description: 'Records sorted by date' }, ...readErrors() },
     },
     handler: async (request, reply) => {
-      const { from, to, language: requested } = request.query;
-      if (from !== undefined) checkRealDate(from, 'from');
-      if (to !== undefined) checkRealDate(to, 'to');
-      if (from !== undefined && to !== undefined && from > to) throw new ApiHttpError(400, 'INVALID_INPUT', `"from" (${from}) is after "to" (${to}).`);
-      const language = await languageForRead(domain, request.userId, requested, request.account);
-      if (!language) return [];
-      const key = { userId: request.userId, language };
-      const version = await dataVersion(app.db, key);
-      const memory = answerMemory(app.db);
-      const range = `${from ?? ''}..${to ?? ''}`;
-      const remembered = version === null ? undefined : memory.get<ActivityRecord[]>('range', version, range);
-      if (remembered) return remembered;
-      const chunks = recordChunks(app.db, { ...key, from, to });
-      const first = await chunks.next();
-      if (first.done || first.value.length < RECORDS_PER_CHUNK) {
-        const answer = first.done ? [] : first.value;
-        if (version !== null) memory.set('range', version, range, answer);
-        return answer;
-      }
+      const answer = await recordsOfRange(domain, request.userId, request.query, request.account);
+      if (Array.isArray(answer)) return answer;
       // A stream bypasses the response schema; toRecords builds every record in exactly its shape.
       const streaming: FastifyReply = reply;
-      return streaming.type('application/json; charset=utf-8').send(Readable.from(jsonArray(first.value, chunks)));
+      return streaming.type('application/json; charset=utf-8').send(Readable.from(answer));
     },
   });
 
@@ -118,27 +87,13 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: recordAnswer, ...writeErrors('NO_LANGUAGE', 'LANGUAGE_NOT_STARTED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED') },
     },
     handler: async (request, reply) => {
-      const body = request.body;
-      const skills = SKILLS.filter((skill) => body[skillDailyField(skill)] !== undefined);
-      if (skills.length !== 1) throw new ApiHttpError(400, 'INVALID_INPUT', 'Add minutes to exactly one skill at a time.');
-      const [skill] = skills;
-      const minutes = body[skillDailyField(skill)] as number;
-      const userId = request.userId;
-      const key = request.headers['idempotency-key'];
-      const requested = request.query.language;
-      if (key === undefined) {
-        checkAddDate(domain, body.date);
-        const language = await languageForWrite(domain, userId, request.account, requested);
-        const day = { userId, language, date: body.date };
-        return addedRecord(app.db, day, skill, await addMinutes(app.db, day, skill, minutes));
-      }
-      const language = await languageForWrite(domain, userId, request.account, requested);
-      const keyed = { userId, language, date: body.date, skill, minutes, key, languageNamed: requested !== undefined };
-      const { answer, replayed } = await addOnce(domain, keyed, (record) => reply.serialize(record) as string, app.keyLimit);
+      const add = { userId: request.userId, account: request.account, requested: request.query.language, body: request.body, key: request.headers['idempotency-key'] };
+      const added = await addToDay(domain, add, (record) => reply.serialize(record) as string, app.keyLimit);
+      if ('record' in added) return added.record;
       // The stored bytes are the answer, whatever its status: sent as they are, not serialized again.
       const stored: FastifyReply = reply;
-      if (replayed) stored.header('idempotent-replayed', 'true');
-      return stored.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+      if (added.replayed) stored.header('idempotent-replayed', 'true');
+      return stored.code(added.stored.status).type('application/json; charset=utf-8').send(added.stored.body);
     },
   });
 
@@ -157,23 +112,6 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       body: editDailyActivitySchema,
       response: { 200: recordAnswer, ...writeErrors(409) },
     },
-    handler: async (request) => {
-      const body = request.body;
-      checkDate(domain, body.date);
-      if (body.isToday && !isPlausibleToday(domain, body.date)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is not today.`);
-      if (!body.isToday && body.date > utcToday(domain)) throw new ApiHttpError(400, 'INVALID_INPUT', `${body.date} is still today; it cannot be edited as a past day.`);
-      if (body.isToday && body.achieved !== undefined) {
-        throw new ApiHttpError(400, 'INVALID_INPUT', 'Whether today\'s goal is achieved follows from its minutes and cannot be set.');
-      }
-      const minutes = Object.fromEntries(SKILLS.map((skill) => [skill, body[skillDailyField(skill)]])) as Record<Skill, number>;
-      const overSkill = SKILLS.find((skill) => minutes[skill] > DAILY_SKILL_LIMIT_MINS);
-      if (overSkill) throw skillLimitError(overSkill);
-      if (totalOf(minutes) > DAILY_TOTAL_LIMIT_MINS) throw totalLimitError();
-      const userId = request.userId;
-      const language = await languageForWrite(domain, userId, request.account, request.query.language);
-      const override = body.achieved === undefined ? undefined : body.achieved ? 1 : 0;
-      const day = await setDay(app.db, { userId, language, date: body.date }, minutes, override);
-      return toRecord(day, await goalsInForce(app.db, userId, language, body.date, body.date));
-    },
+    handler: async (request) => editDay(domain, request.userId, request.body, request.account, request.query.language),
   });
 }

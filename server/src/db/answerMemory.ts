@@ -6,15 +6,17 @@
  * own transaction, so a remembered answer is never staler than the database, whichever process
  * wrote; an answer computed while a write committed is filed under the older version it read
  * first, and only costs one more computation. Bounded per kind (oldest first out), per database.
+ * A cache of what the database holds, so it lives beside the data: callers ask `remembered`.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from './database';
+import { dataVersion } from './dataVersion';
 
 /** Entries kept per kind: a summary is a few numbers; a range at most RECORDS_PER_CHUNK records (about 10 KB). */
 const LIMITS = { summary: 20_000, range: 2_000 } as const;
 export type AnswerKind = keyof typeof LIMITS;
 
-export class AnswerMemory {
+class AnswerMemory {
   private readonly kinds = new Map<AnswerKind, Map<string, unknown>>();
 
   get<T>(kind: AnswerKind, version: string, detail: string): T | undefined {
@@ -37,8 +39,30 @@ export class AnswerMemory {
 const memories = new WeakMap<Kysely<Database>, AnswerMemory>();
 
 /** The memory of one database's answers (tests run many apps, on both dialects, in one process). */
-export function answerMemory(db: Kysely<Database>): AnswerMemory {
+function answerMemory(db: Kysely<Database>): AnswerMemory {
   let memory = memories.get(db);
   if (!memory) memories.set(db, (memory = new AnswerMemory()));
   return memory;
+}
+
+/**
+ * The answer given at the language's current data version for `detail`, else `compute`'s,
+ * remembered when `keep` says so (an answer too long to hold, such as a stream, is not). Without
+ * the language's row (no version) nothing is remembered.
+ */
+export async function remembered<T>(
+  db: Kysely<Database>,
+  kind: AnswerKind,
+  key: { userId: number; language: string },
+  detail: string,
+  compute: () => Promise<T>,
+  keep: (answer: T) => boolean = () => true,
+): Promise<T> {
+  const version = await dataVersion(db, key);
+  const memory = answerMemory(db);
+  const known = version === null ? undefined : memory.get<T>(kind, version, detail);
+  if (known) return known;
+  const answer = await compute();
+  if (version !== null && keep(answer)) memory.set(kind, version, detail, answer);
+  return answer;
 }
