@@ -37,7 +37,8 @@ export async function findDay(db: Kysely<Database> | Transaction<Database>, key:
   return row ? normaliseDay(row) : null;
 }
 
-export type AddResult = { ok: true; day: DayRow } | { ok: false; reason: 'skill' | 'total' };
+/** The day as written, or, for an add its limits held back, the day as stored (domain/dayLimits.ts names the limit). */
+export type AddResult = { ok: true; day: DayRow } | { ok: false; day: DayRow };
 
 /**
  * The add in one statement: the day is created with the minutes, or its skill raised while the
@@ -74,11 +75,12 @@ export async function addMinutes(db: Kysely<Database>, key: DayKey, skill: Skill
 
 /**
  * The add inside a transaction the caller owns (a keyed add stores its answer in the same one).
+ * `minutes` are within the skill's limit on their own (the domain checks them first: a new day is
+ * written as given); the statement holds the limits against what is stored.
  * `settledDay`: a day the calendar and the insights may already remember (an offline add sent
  * days later) moves the history version, like an edit of a past day.
  */
 export async function addMinutesIn(trx: Transaction<Database>, key: DayKey, skill: Skill, minutes: number, { settledDay = false } = {}): Promise<AddResult> {
-  if (minutes > DAILY_SKILL_LIMIT_MINS) return { ok: false, reason: 'skill' };
   // The language's row first (the lock order of every writer), its total already moved: an add
   // is refused far less often than it is made, and a refused one moves the total back.
   if (settledDay) await historyChanged(trx, key);
@@ -91,7 +93,7 @@ export async function addMinutesIn(trx: Transaction<Database>, key: DayKey, skil
   if (!settledDay) await addToTotals(trx, key, { [skill]: -minutes });
   const day = await findDay(trx, key);
   if (!day) throw new Error('an add that changed nothing found no day');
-  return { ok: false as const, reason: day[skill] + minutes > DAILY_SKILL_LIMIT_MINS ? ('skill' as const) : ('total' as const) };
+  return { ok: false as const, day };
 }
 
 type DayValues = DayKey & Record<Skill, number>;

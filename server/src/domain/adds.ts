@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { ActivityRecord } from '@common/api-types';
 import { addDaysIso } from '@common/buckets';
-import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill } from '@common/domain';
+import { KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill } from '@common/domain';
 import type { AddDailyActivity } from '@common/schemas/activity';
 import { addMinutes, addMinutesIn, type AddResult, type DayKey } from '../db/activity';
 import type { Database } from '../db/database';
@@ -15,17 +15,21 @@ import type { Account } from '../db/sessions';
 import { ApiHttpError, errorBody } from './errors';
 import { toRecord } from './activityRecord';
 import type { DomainContext } from './context';
-import { checkDate, isPlausibleToday, utcToday } from './dates';
+import { checkDate, isPlausibleToday, settledDay, utcToday } from './dates';
+import { brokenDayLimit, checkDayLimits, dayLimitError, withAdded } from './dayLimits';
 import { languageForWrite } from './languages';
 
-export const skillLimitError = (skill: Skill) =>
-  new ApiHttpError(400, 'DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_SKILL_LIMIT_MINS / 60} hours of ${skill} on one day.`);
-export const totalLimitError = () =>
-  new ApiHttpError(400, 'TOTAL_DAILY_TIME_EXCEEDED', `You can log at most ${DAILY_TOTAL_LIMIT_MINS / 60} hours in one day across all skills.`);
+const NO_MINUTES: Record<Skill, number> = { listening: 0, reading: 0, speaking: 0, writing: 0 };
 
-/** The day's record after an add, or the limit it would have passed. */
-export async function addedRecord(db: Kysely<Database>, key: DayKey, skill: Skill, result: AddResult): Promise<ActivityRecord> {
-  if (!result.ok) throw result.reason === 'skill' ? skillLimitError(skill) : totalLimitError();
+/** An add's minutes alone past the skill's limit are refused before anything is written. */
+const checkAddedMinutes = (skill: Skill, minutes: number) => checkDayLimits(withAdded(NO_MINUTES, skill, minutes));
+
+/**
+ * The day's record after an add, or the limit it would have passed. The statement refused it, so
+ * a limit held it back: read after, a day another request lowered meanwhile is the total's.
+ */
+async function addedRecord(db: Kysely<Database>, key: DayKey, skill: Skill, minutes: number, result: AddResult): Promise<ActivityRecord> {
+  if (!result.ok) throw dayLimitError(brokenDayLimit(withAdded(result.day, skill, minutes)) ?? 'total');
   return toRecord(result.day, await goalsInForce(db, key.userId, key.language, key.date, key.date));
 }
 
@@ -93,11 +97,11 @@ async function addOnce(
   const outcome = await onceForKey(ctx.db, claim, async (trx) => {
     try {
       checkKeyedAddDate(ctx, add.date);
-      // Days the calendar and the insights may already remember (two days before the server's
-      // UTC date, as they use) move the history version when an offline add reaches them.
-      const settledDay = add.date <= addDaysIso(utcToday(ctx), -2);
-      const result = await addMinutesIn(trx, day, add.skill, add.minutes, { settledDay });
-      return { status: 200, body: serialize(await addedRecord(trx, day, add.skill, result)) };
+      checkAddedMinutes(add.skill, add.minutes);
+      // Days the calendar and the insights may already remember move the history version when an offline add reaches them.
+      const settled = add.date <= settledDay(ctx);
+      const result = await addMinutesIn(trx, day, add.skill, add.minutes, { settledDay: settled });
+      return { status: 200, body: serialize(await addedRecord(trx, day, add.skill, add.minutes, result)) };
     } catch (err) {
       if (err instanceof ApiHttpError && err.statusCode < 500) return { status: err.statusCode, body: errorBody(err.code, err.message) };
       throw err;
@@ -154,8 +158,9 @@ export async function addToDay(
   if (key === undefined) {
     checkAddDate(ctx, body.date);
     const language = await languageForWrite(ctx, userId, add.account, requested);
+    checkAddedMinutes(skill, minutes);
     const day = { userId, language, date: body.date };
-    return { record: await addedRecord(ctx.db, day, skill, await addMinutes(ctx.db, day, skill, minutes)) };
+    return { record: await addedRecord(ctx.db, day, skill, minutes, await addMinutes(ctx.db, day, skill, minutes)) };
   }
   const language = await languageForWrite(ctx, userId, add.account, requested);
   const keyed = { userId, language, date: body.date, skill, minutes, key, languageNamed: requested !== undefined };

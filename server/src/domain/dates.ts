@@ -8,6 +8,18 @@ export function utcToday({ now }: Pick<DomainContext, 'now'>): string {
   return now().toISOString().slice(0, 10);
 }
 
+/**
+ * The last settled day: two days before the server's UTC date, so before every learner's today
+ * (and two days before `learnerToday` when that is earlier). No add without a key, goal change or
+ * edit of "today" reaches it or a day before it, so the calendar's streak and the insights' weeks
+ * and months are remembered up to it (an offline add that reaches it moves the history version,
+ * as an edit of a past day does).
+ */
+export function settledDay(ctx: Pick<DomainContext, 'now'>, learnerToday?: string): string {
+  const today = utcToday(ctx);
+  return addDaysIso(learnerToday !== undefined && learnerToday < today ? learnerToday : today, -2);
+}
+
 /** Rejects dates that match YYYY-MM-DD but do not exist, such as 2025-02-30. */
 export function checkRealDate(date: string, field = 'date'): void {
   if (!isIsoDate(date)) throw new ApiHttpError(400, 'INVALID_INPUT', `Field "${field}" must be a real calendar date written YYYY-MM-DD.`);

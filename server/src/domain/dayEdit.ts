@@ -3,15 +3,15 @@
  * a past day only, and the day limits hold as for an add.
  */
 import type { ActivityRecord } from '@common/api-types';
-import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, skillDailyField, type Skill } from '@common/domain';
+import { SKILLS, skillDailyField, type Skill } from '@common/domain';
 import type { EditDailyActivity } from '@common/schemas/activity';
 import { setDay } from '../db/activity';
 import { goalsInForce } from '../db/goals';
 import type { Account } from '../db/sessions';
-import { toRecord, totalOf } from './activityRecord';
-import { skillLimitError, totalLimitError } from './adds';
+import { toRecord } from './activityRecord';
 import type { DomainContext } from './context';
 import { checkDate, isPlausibleToday, utcToday } from './dates';
+import { checkDayLimits } from './dayLimits';
 import { ApiHttpError } from './errors';
 import { languageForWrite } from './languages';
 
@@ -24,9 +24,7 @@ export async function editDay(ctx: DomainContext, userId: number, body: EditDail
     throw new ApiHttpError(400, 'INVALID_INPUT', 'Whether today\'s goal is achieved follows from its minutes and cannot be set.');
   }
   const minutes = Object.fromEntries(SKILLS.map((skill) => [skill, body[skillDailyField(skill)]])) as Record<Skill, number>;
-  const overSkill = SKILLS.find((skill) => minutes[skill] > DAILY_SKILL_LIMIT_MINS);
-  if (overSkill) throw skillLimitError(overSkill);
-  if (totalOf(minutes) > DAILY_TOTAL_LIMIT_MINS) throw totalLimitError();
+  checkDayLimits(minutes);
   const language = await languageForWrite(ctx, userId, account, requested);
   const override = body.achieved === undefined ? undefined : body.achieved ? 1 : 0;
   const day = await setDay(ctx.db, { userId, language, date: body.date }, minutes, override);

@@ -4,12 +4,12 @@
  * months are summed from what db/statsCache.ts remembers.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { addDaysIso, bucketCount, bucketStarts, daysInRange } from '@common/buckets';
+import { bucketCount, bucketStarts, daysInRange } from '@common/buckets';
 import { STATS_MAX_BUCKETS, type Stats, type StatsBucketRow, type StatsQuery } from '@common/schemas/stats';
 import { sumDays, type BucketSums } from '../db/stats';
 import { sumBucketsCached } from '../db/statsCache';
 import type { DomainContext } from './context';
-import { checkDate, utcToday } from './dates';
+import { checkDate, settledDay } from './dates';
 import { ApiHttpError } from './errors';
 import { languageForRead } from './languages';
 
@@ -53,9 +53,8 @@ export async function statsOf(ctx: DomainContext, userId: number, query: StatsQu
   let sums: BucketSums[] = [];
   if (language) {
     const key = { userId, language, from, to };
-    // Days stay live (their count is bounded by the bucket limit); for weeks and months, the
-    // settled day of the calendar's streak: no add reaches it or any day before it.
-    sums = bucket === 'day' ? await sumDays(ctx.db, key) : await sumBucketsCached(ctx.db, { ...key, bucket }, addDaysIso(utcToday(ctx), -2));
+    // Days stay live (their count is bounded by the bucket limit); weeks and months are remembered up to the settled day.
+    sums = bucket === 'day' ? await sumDays(ctx.db, key) : await sumBucketsCached(ctx.db, { ...key, bucket }, settledDay(ctx));
   }
   const filled = new Map(sums.map((s) => [s.start, toBucket(s)]));
   const buckets = bucketStarts(from, to, bucket).map((start) => filled.get(start) ?? zeros(start));

@@ -14,10 +14,8 @@ import type { Account } from '../db/sessions';
 import { readStreakMemory, saveStreakMemory } from '../db/streakMemory';
 import { recordChunks } from './activityRecord';
 import type { DomainContext } from './context';
-import { checkDate, utcToday } from './dates';
+import { checkDate, settledDay } from './dates';
 import { languageForRead } from './languages';
-
-const min = (a: string, b: string) => (a < b ? a : b);
 
 /** The summary of the learner's current language as of `today`; zeros and null before a language is chosen. */
 export async function calendarSummary(ctx: DomainContext, userId: number, today: string, account?: Account | null): Promise<CalendarSummary> {
@@ -40,7 +38,7 @@ async function computeSummary(ctx: DomainContext, key: { userId: number; languag
   let state: RunState = saved ?? NO_RUN;
   let next = saved ? addDaysIso(saved.through, 1) : firstActivityDate;
   // Only days no add, goal change or "today" edit can reach any more are remembered.
-  const settled = addDaysIso(min(today, utcToday(ctx)), -2);
+  const settled = settledDay(ctx, today);
   let settledState: RunState | null = null;
   const walkTo = (to: string, achieved: string[]) => {
     if (next <= settled && settled <= to) {

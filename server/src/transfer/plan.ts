@@ -2,9 +2,11 @@
  * What every importer turns a file into (an ImportPlan), the problems it collects on the way, and
  * the contract's rules that all three sources share: dates, minutes per skill and day, languages.
  */
-import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, FIRST_DATE, isIsoDate, SKILLS, type Milestones, type Skill } from '@common/domain';
+import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, FIRST_DATE, isIsoDate, type Milestones, type Skill } from '@common/domain';
 import type { ImportProblem } from '@common/schemas/data';
 import type { RestDays } from '@common/schemas/restDays';
+import { totalOf } from '../domain/activityRecord';
+import { brokenDayLimit } from '../domain/dayLimits';
 
 const MAX_PROBLEMS = 100;
 
@@ -100,11 +102,10 @@ export function languageProblem(name: string, ctx: ImportContext): string | null
 
 /** A reason the day's minutes break the daily limits, or null. */
 export function minutesProblem(date: string, minutes: Record<Skill, number>): string | null {
-  const over = SKILLS.find((skill) => minutes[skill] > DAILY_SKILL_LIMIT_MINS);
-  if (over) return `On ${date}, ${over} would hold ${minutes[over]} minutes; one skill may hold at most ${DAILY_SKILL_LIMIT_MINS} minutes (16 hours) a day.`;
-  const total = SKILLS.reduce((sum, skill) => sum + minutes[skill], 0);
-  if (total > DAILY_TOTAL_LIMIT_MINS) return `On ${date}, the four skills would hold ${total} minutes; a day holds at most ${DAILY_TOTAL_LIMIT_MINS} minutes (24 hours).`;
-  return null;
+  const broken = brokenDayLimit(minutes);
+  if (broken === null) return null;
+  if (broken === 'total') return `On ${date}, the four skills would hold ${totalOf(minutes)} minutes; a day holds at most ${DAILY_TOTAL_LIMIT_MINS} minutes (24 hours).`;
+  return `On ${date}, ${broken} would hold ${minutes[broken]} minutes; one skill may hold at most ${DAILY_SKILL_LIMIT_MINS} minutes (16 hours) a day.`;
 }
 
 /** Where text read with the wrong encoding shows: replacement characters or NUL bytes (UTF-16 read as UTF-8). */
