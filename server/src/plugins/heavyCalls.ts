@@ -7,8 +7,9 @@
  *   full the call is 503 SERVICE_UNAVAILABLE with Retry-After. A call still waiting when its
  *   deadline passes leaves the queue with 503, having done nothing.
  * The check runs before the body is read (preParsing), so a refused 5 MiB import costs nothing.
+ * It is a hook of the routes whose config names `heavy` only: no other request runs it.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiHttpError } from '../domain/errors';
 import { RETRY_AFTER_SECONDS } from './errors';
 
@@ -97,9 +98,7 @@ export function registerHeavyCalls(app: FastifyInstance, options: HeavyCallOptio
   };
   const inFlight = { transfer: new Map<number, number>(), read: new Map<number, number>() };
 
-  app.addHook('preParsing', async (request: FastifyRequest, reply) => {
-    const kind = request.routeOptions.config?.heavy;
-    if (kind === undefined) return;
+  const ration = (kind: HeavyKind) => async (request: FastifyRequest, reply: FastifyReply) => {
     const mine = inFlight[kind];
     const userId = request.userId;
     const count = mine.get(userId) ?? 0;
@@ -120,5 +119,13 @@ export function registerHeavyCalls(app: FastifyInstance, options: HeavyCallOptio
     if (!release) {
       throw new ApiHttpError(503, 'SERVICE_UNAVAILABLE', 'The server is busy with other learners\' imports and reports; please try again in a few seconds.', retry);
     }
+  };
+
+  // Routes registered after this plugin (every route of the app) get the hook when their config asks for it.
+  app.addHook('onRoute', (route) => {
+    const kind = route.config?.heavy;
+    if (kind === undefined) return;
+    const own = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
+    route.preParsing = [...own, ration(kind)];
   });
 }

@@ -44,7 +44,8 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const domain = { db: app.db, now: app.now };
   app.post(underUser(API_PATHS.import), {
     bodyLimit: IMPORT_MAX_BYTES,
-    config: { heavy: 'transfer' },
+    // The file's text is the importer's to judge, line by line (plugins/inputHygiene.ts).
+    config: { heavy: 'transfer', lenientText: new Set(['content']) },
     schema: {
       tags: ['data'],
       summary: 'Import a LinguaLog export or a Toggl Track CSV',
