@@ -103,9 +103,10 @@ function trustProxyOption(trust: AppOptions['trustProxy']): boolean | string[] |
   return trust ?? false;
 }
 
-const carriesBody = (request: FastifyRequest) => {
-  const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+/** A body of at most the default limit, announced by its length: read like a public call's body. */
+const smallBody = (request: FastifyRequest) => {
+  const length = Number(request.headers['content-length'] ?? 0);
+  return length > 0 && length <= BODY_LIMIT_BYTES;
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -177,14 +178,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pushKeyRoutes, { prefix: '/api' });
   await app.register(
     async (user) => {
-      // A call without a body is checked at once; one with a body once it is read, so a body no one
-      // may send (nested past 64 levels, text that is not Unicode) is 400 signed in or not (contract,
-      // fourth edition), still before any validation or handler.
+      // The session is checked at once. Without one, a small body (at most the default 16 KiB, never a
+      // heavy call's) is read before the 401, as a public call's would be, so that a body no one may send
+      // (nested past 64 levels, text that is not Unicode) is 400 signed in or not (contract, fourth
+      // edition); a larger one is refused unread, and no handler or validation ever runs.
+      const refused = new WeakMap<FastifyRequest, unknown>();
       user.addHook('onRequest', async (request, reply) => {
-        if (!carriesBody(request)) await user.requireUser(request, reply);
+        try {
+          await user.requireUser(request, reply);
+        } catch (err) {
+          if (!smallBody(request) || request.routeOptions.config.heavy) throw err;
+          refused.set(request, err);
+        }
       });
-      user.addHook('preValidation', async (request, reply) => {
-        if (carriesBody(request)) await user.requireUser(request, reply);
+      user.addHook('preValidation', async (request) => {
+        if (refused.has(request)) throw refused.get(request);
       });
       await user.register(userRoutes);
       await user.register(goalRoutes);

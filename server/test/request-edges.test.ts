@@ -45,14 +45,17 @@ describeDb('requests no one can make expensive, at their edges', () => {
     expect(res.body).toBe('');
   });
 
-  it('a body nested past 64 levels is 400 INVALID_INPUT on a signed-in call without a session too', async () => {
-    for (const url of ['/api/user/daily-activity', '/api/user/import', '/api/user/tokens']) {
+  it('a small body nested past 64 levels is 400 INVALID_INPUT on a signed-in call without a session too; an import without one is 401 unread', async () => {
+    for (const url of ['/api/user/daily-activity', '/api/user/tokens', '/api/user/rest-days']) {
       const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: deep(100) });
       expectError(res, 400, 'INVALID_INPUT');
     }
     // A sound body without a session is still 401, before any validation.
     const plain = await t.app.inject({ method: 'POST', url: '/api/user/daily-activity', payload: { date: 'not a date' } });
     expectError(plain, 401, 'UNAUTHENTICATED');
+    // An import (a heavy call, up to 5 MiB) without a session is refused before its body is read.
+    const anonymousImport = await t.app.inject({ method: 'POST', url: '/api/user/import', headers: { 'content-type': 'application/json' }, payload: deep(100) });
+    expectError(anonymousImport, 401, 'UNAUTHENTICATED');
   });
 
   it('a reset token that is unknown or used is 400 INVALID_TOKEN whatever the password sent with it', async () => {

@@ -13,6 +13,11 @@ export type UserCall = {
   body?: object;
   /** The published path when the URL fills in a path parameter. */
   operation?: string;
+  /**
+   * The call is made so that it is refused (a wrong password, a device never added): repeated, it
+   * would change the password, mint lasting keys or send a push out of the machine.
+   */
+  refused?: true;
 };
 
 /** A browser's PushSubscription.toJSON(): a public push service, a real P-256 point, 16 bytes of auth. */
@@ -68,12 +73,12 @@ export function userCalls(today: string): Record<string, UserCall> {
     { method: 'GET', url: '/api/user/push-subscriptions' },
     { method: 'POST', url: '/api/user/push-subscriptions', body: pushSubscription },
     // An endpoint the learner never added: refused before anything is sent (no test traffic leaves the machine).
-    { method: 'POST', url: '/api/user/reminder/test', body: { endpoint: 'https://push.example.com/send/never-added' } },
+    { method: 'POST', url: '/api/user/reminder/test', body: { endpoint: 'https://push.example.com/send/never-added' }, refused: true },
     { method: 'DELETE', url: '/api/user/push-subscriptions', body: { endpoint: pushSubscription.endpoint } },
     { method: 'GET', url: '/api/user/tokens' },
-    { method: 'POST', url: '/api/user/tokens', body: { name: 'Anki', scope: 'log', password: 'not the password' } },
+    { method: 'POST', url: '/api/user/tokens', body: { name: 'Anki', scope: 'log', password: 'not the password' }, refused: true },
     { method: 'DELETE', url: '/api/user/tokens/00000000-0000-4000-8000-000000000000', operation: '/api/user/tokens/{id}' },
-    { method: 'POST', url: '/api/user/password', body: { currentPassword: 'not the password', newPassword: 'a new long passphrase' } },
+    { method: 'POST', url: '/api/user/password', body: { currentPassword: 'not the password', newPassword: 'a new long passphrase' }, refused: true },
     { method: 'DELETE', url: '/api/user' },
   ];
   return Object.fromEntries(calls.map((c) => [`${c.method} ${c.operation ?? c.url.split('?')[0]}`, c]));
