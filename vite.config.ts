@@ -91,6 +91,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           // test/deploy runs on its own (npm run test:deploy): it starts nginx and PostgreSQL.
           exclude: ['test/e2e/**', 'test/deploy/**'],
           setupFiles: ['test/setup.ts'],
+          // A journey through a screen (type, send, wait for the answer) on a loaded two-core CI host
+          // can pass 5 s; a test that waits for what never comes still fails, just later.
+          testTimeout: 15000,
         },
       },
       {

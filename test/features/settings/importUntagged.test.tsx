@@ -34,11 +34,11 @@ async function openWithFile() {
   seedSignedInLearner('Spanish');
   const rendered = renderWithProviders(<ImportDialog onClose={vi.fn()} />);
   await rendered.user.upload(screen.getByLabelText('File'), new File([TOGGL], 'Toggl_time_entries.csv', { type: 'text/csv' }));
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled(), { timeout: 5000 });
   return rendered;
 }
 
-describe('import dialog: Toggl entries that name no skill', () => {
+describe('import dialog: Toggl entries that name no skill', { timeout: 20000 }, () => {
   it('shows the quoted entry, says how to go on, and a preview that skips them sends entriesWithoutSkill "skip"', async () => {
     const bodies = sentBodies((body) =>
       body.entriesWithoutSkill
