@@ -18,7 +18,7 @@ type Draft = Pick<Reminder, 'enabled' | 'time' | 'skipWhenGoalMet'>;
 /**
  * Settings' "Daily reminder" (contract, fourth edition): on or off, the time in the device's zone,
  * "only when I have not met my goal", the devices reminded, and a test reminder to this one.
- * Permission is asked only when the learner taps Save (with the reminder on) or "Remind this device".
+ * Permission is asked only when the learner taps "Set reminder" (with the reminder on) or "Remind this device".
  */
 export function ReminderSection() {
   const titleId = useId();
@@ -154,7 +154,7 @@ export function ReminderSection() {
           </Check>
           <Actions>
             <Button type="submit" disabled={busy}>
-              Save reminder
+              Set reminder
             </Button>
           </Actions>
         </Form>

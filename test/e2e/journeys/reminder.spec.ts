@@ -76,7 +76,7 @@ test('turn the reminder on, see this device listed, get a test reminder in the w
   await expect(section.getByText('No device will be reminded yet.')).toBeVisible();
   await section.getByRole('checkbox', { name: 'Remind me each day' }).check();
   await section.getByLabel('Time').fill('19:30');
-  await section.getByRole('button', { name: 'Save reminder' }).click();
+  await section.getByRole('button', { name: 'Set reminder' }).click();
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
   await expect(section.getByRole('status')).toHaveText(`Reminder on: every day at 19:30, ${zone} time.`);
   await expect(section.getByRole('list', { name: 'Devices reminded' }).getByText('This device')).toBeVisible();
@@ -111,7 +111,7 @@ test('turn the reminder on, see this device listed, get a test reminder in the w
     .toEqual([{ title: 'LinguaLog', body: `30 minutes to today's goal in ${LANGUAGE}`, icon: `${server.url}/icon-192.png`, url: '/dashboard' }]);
 
   await section.getByRole('checkbox', { name: 'Remind me each day' }).uncheck();
-  await section.getByRole('button', { name: 'Save reminder' }).click();
+  await section.getByRole('button', { name: 'Set reminder' }).click();
   await expect(section.getByRole('status')).toHaveText('Reminder off. No device will be reminded.');
   expect((await (await page.request.get(`${server.url}/api/user/reminder`)).json()).enabled).toBe(false);
 });

@@ -247,7 +247,7 @@ const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
   'PUT /user/reminder': {
     call: 'saveReminder',
     path: '/settings',
-    act: async (user) => user.click(await screen.findByRole('button', { name: 'Save reminder' })),
+    act: async (user) => user.click(await screen.findByRole('button', { name: 'Set reminder' })),
     message: 'Error saving your reminder',
   },
   'GET /user/push-subscriptions': { call: 'getPushDevices', path: '/settings', message: 'Error getting the devices to remind' },

@@ -51,7 +51,7 @@ describe('settings: daily reminder', { timeout: 30000 }, () => {
     await user.clear(time);
     await user.type(time, '07:30');
     expect(fake.requestPermission).not.toHaveBeenCalled();
-    await user.click(within(region).getByRole('button', { name: 'Save reminder' }));
+    await user.click(within(region).getByRole('button', { name: 'Set reminder' }));
     expect(await status()).toHaveTextContent(`Reminder on: every day at 07:30, ${deviceZone} time.`);
     expect(fake.requestPermission).toHaveBeenCalledTimes(1);
     expect(reminderState().reminder).toEqual({ enabled: true, time: '07:30', timeZone: deviceZone, skipWhenGoalMet: true });
@@ -115,7 +115,7 @@ describe('settings: daily reminder', { timeout: 30000 }, () => {
     const { user } = await openSettings();
     const region = await section();
     await user.click(await within(region).findByRole('checkbox', { name: 'Remind me each day' }));
-    await user.click(within(region).getByRole('button', { name: 'Save reminder' }));
+    await user.click(within(region).getByRole('button', { name: 'Set reminder' }));
     expect(await status()).toHaveTextContent('This device will not be reminded: notifications are not allowed.');
     expect(within(region).getByText(/Notifications are blocked for LinguaLog in this browser/)).toHaveTextContent(/set Notifications to Allow/);
     expect(reminderState().devices).toEqual([]);
@@ -178,7 +178,7 @@ describe('settings: daily reminder', { timeout: 30000 }, () => {
     const { user } = await openSettings();
     const region = await section();
     await user.click(await within(region).findByRole('checkbox', { name: 'Remind me each day' }));
-    await user.click(within(region).getByRole('button', { name: 'Save reminder' }));
+    await user.click(within(region).getByRole('button', { name: 'Set reminder' }));
     expect(await status()).toHaveTextContent('Reminder off. No device will be reminded.');
     expect(reminderState().reminder).toEqual({ enabled: false, time: '19:45', timeZone: deviceZone, skipWhenGoalMet: true });
   });
