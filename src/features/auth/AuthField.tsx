@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { FieldStack } from '@/components/FieldStack';
 
 interface AuthFieldProps {
   id: string;
@@ -31,21 +32,7 @@ export function AuthField({ id, label, type, value, onChange, placeholder, autoC
   );
 }
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  label {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-  input {
-    min-height: 44px;
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    background: ${({ theme }) => theme.colors.surface};
-  }
-`;
+const Field = FieldStack;
 
 export const SwitchLink = styled.p`
   text-align: center;

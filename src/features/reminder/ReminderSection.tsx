@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
+import { FieldStack } from '@/components/FieldStack';
 import type { Reminder } from '@common/schemas/reminders';
 import { useGetPushDevicesQuery, useGetReminderQuery, useRemovePushDeviceMutation, useSaveReminderMutation, useSendTestReminderMutation } from '@/app/apiSlice';
 import { Button } from '@/components/Button';
@@ -198,19 +199,9 @@ const Check = styled.label`
   }
 `;
 
-const TimeField = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
+const TimeField = styled(FieldStack)`
   max-width: 16rem;
-  label {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
   input {
-    min-height: 44px;
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
     font-size: ${({ theme }) => theme.font.size.md};
   }
 `;

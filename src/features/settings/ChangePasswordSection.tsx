@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
+import { FieldStack } from '@/components/FieldStack';
 import { COMMON_PASSWORD_MESSAGE } from '@common/domain';
 import { useChangePasswordMutation } from '@/app/apiSlice';
 import { Button } from '@/components/Button';
@@ -111,18 +112,4 @@ const Form = styled.form`
   max-width: 420px;
 `;
 
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  label {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
-  input {
-    min-height: 44px;
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    background: ${({ theme }) => theme.colors.surface};
-  }
-`;
+const Field = FieldStack;

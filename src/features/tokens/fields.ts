@@ -1,20 +1,10 @@
 import styled from 'styled-components';
+import { FieldStack } from '@/components/FieldStack';
 
 /** A labelled input of the tokens' form, as Settings' other forms lay them out. */
-export const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  label {
-    font-weight: ${({ theme }) => theme.font.weight.medium};
-  }
+export const Field = styled(FieldStack)`
   input,
   select {
-    min-height: 44px;
-    padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radius.sm};
-    background: ${({ theme }) => theme.colors.surface};
     font-size: ${({ theme }) => theme.font.size.md};
   }
 `;
