@@ -14,19 +14,18 @@ const TOGGL = [
 ].join('\n');
 const RULE = "Toggl entries replace only their skill's minutes on their day; that day's other skills keep the minutes you logged.";
 
-describe('import dialog: the preview states the Toggl merge rule (#31 item 5)', () => {
+describe('import dialog: the preview states the Toggl merge rule (#31 item 5)', { timeout: 30000 }, () => {
   it('a Toggl file in merge mode: the preview says only its skills change on its days; in replace mode it does not', async () => {
     seedSignedInLearner('Spanish');
     server.use(http.post(api(API_PATHS.import), () => HttpResponse.json({ dryRun: true, languages: ['Spanish'], days: 1, minutes: 45, replacedDays: 1 })));
     const { user } = renderWithProviders(<ImportDialog onClose={vi.fn()} />);
     await user.upload(screen.getByLabelText('File'), new File([TOGGL], 'toggl.csv', { type: 'text/csv' }));
     // Preview is there at once but waits, disabled, until the file has been read.
-    const preview = screen.getByRole('button', { name: 'Preview' });
-    await waitFor(() => expect(preview).toBeEnabled());
-    await user.click(preview);
-    expect(await screen.findByText(/^Preview:/, undefined, { timeout: 5000 })).toHaveTextContent(RULE);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled(), { timeout: 10000 });
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText(/^Preview:/, undefined, { timeout: 10000 })).toHaveTextContent(RULE);
     await user.click(screen.getByRole('radio', { name: /^Replace/ }));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText(/^Preview:/, undefined, { timeout: 5000 })).not.toHaveTextContent(RULE);
+    expect(await screen.findByText(/^Preview:/, undefined, { timeout: 10000 })).not.toHaveTextContent(RULE);
   });
 });

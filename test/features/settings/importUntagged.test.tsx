@@ -34,11 +34,11 @@ async function openWithFile() {
   seedSignedInLearner('Spanish');
   const rendered = renderWithProviders(<ImportDialog onClose={vi.fn()} />);
   await rendered.user.upload(screen.getByLabelText('File'), new File([TOGGL], 'Toggl_time_entries.csv', { type: 'text/csv' }));
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled(), { timeout: 5000 });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled(), { timeout: 10000 });
   return rendered;
 }
 
-describe('import dialog: Toggl entries that name no skill', { timeout: 20000 }, () => {
+describe('import dialog: Toggl entries that name no skill', { timeout: 40000 }, () => {
   it('shows the quoted entry, says how to go on, and a preview that skips them sends entriesWithoutSkill "skip"', async () => {
     const bodies = sentBodies((body) =>
       body.entriesWithoutSkill
@@ -47,13 +47,13 @@ describe('import dialog: Toggl entries that name no skill', { timeout: 20000 }, 
     );
     const { user } = await openWithFile();
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText(`Line 3: ${UNTAGGED}`, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(`Line 3: ${UNTAGGED}`, undefined, { timeout: 10000 })).toBeInTheDocument();
     expect(screen.getByText(/can be skipped or counted for a skill/)).toBeInTheDocument();
     expect(bodies[0]).not.toHaveProperty('entriesWithoutSkill');
 
     await user.selectOptions(screen.getByLabelText('Entries that name no skill'), 'Skip them');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText(/^Preview:/, undefined, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByText(/^Preview:/, undefined, { timeout: 10000 })).toHaveTextContent(
       'Preview: 1 day (45 minutes) in Spanish; 1 entry naming no skill is left out.',
     );
     expect(bodies[1]).toMatchObject({ source: 'toggl-csv', entriesWithoutSkill: 'skip' });
@@ -64,7 +64,7 @@ describe('import dialog: Toggl entries that name no skill', { timeout: 20000 }, 
     const { user } = await openWithFile();
     await user.selectOptions(screen.getByLabelText('Entries that name no skill'), 'Count them as Listening');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    await screen.findByText(/^Preview:/, undefined, { timeout: 5000 });
+    await screen.findByText(/^Preview:/, undefined, { timeout: 10000 });
     expect(bodies[0]).toMatchObject({ entriesWithoutSkill: 'listening' });
   });
 
