@@ -42,6 +42,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const [skillMap, setSkillMap] = useState<Record<string, Skill>>({});
   const [withoutSkill, setWithoutSkill] = useState<EntriesWithoutSkill>('refuse');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A Toggl file is previewed only once its projects and tags were read (their suggested skills are
+  // part of the request): a Preview before that would send an empty map, and the map arriving after
+  // its answer would then take that answer away.
+  const [mapRead, setMapRead] = useState<string | null>(null);
 
   const changed = () => setOutcome(null);
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -86,7 +90,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           Confirm import
         </Button>
       ) : (
-        <Button onClick={() => void send(true)} disabled={!file || isLoading} aria-busy={isLoading}>
+        <Button onClick={() => void send(true)} disabled={!file || isLoading || (source === 'toggl-csv' && mapRead !== file.text)} aria-busy={isLoading}>
           Preview
         </Button>
       )}
@@ -137,7 +141,13 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             </fieldset>
             {source === 'toggl-csv' && (
               <>
-                <TogglSkillMap text={file.text} value={skillMap} disabled={done} onChange={(map) => { changed(); setSkillMap(map); }} />
+                <TogglSkillMap
+                  text={file.text}
+                  value={skillMap}
+                  disabled={done}
+                  onChange={(map) => { changed(); setSkillMap(map); }}
+                  onRead={(suggested) => { setSkillMap(suggested); setMapRead(file.text); }}
+                />
                 <UnnamedEntries value={withoutSkill} disabled={done} onChange={(choice) => { changed(); setWithoutSkill(choice); }} />
               </>
             )}

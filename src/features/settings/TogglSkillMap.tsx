@@ -12,6 +12,8 @@ interface TogglSkillMapProps {
   value: Record<string, Skill>;
   disabled: boolean;
   onChange: (map: Record<string, Skill>) => void;
+  /** The file's names were read: the map they suggest (names that already name a skill). */
+  onRead: (suggested: Record<string, Skill>) => void;
 }
 
 /** Rows of the CSV, with the parser loaded only when a learner imports from Toggl. */
@@ -25,7 +27,7 @@ async function rowsOf(text: string): Promise<string[][]> {
 }
 
 /** Each Toggl project and tag, with the skill its entries count for; names that already name a skill start mapped. */
-export function TogglSkillMap({ text, value, disabled, onChange }: TogglSkillMapProps) {
+export function TogglSkillMap({ text, value, disabled, onChange, onRead }: TogglSkillMapProps) {
   const [names, setNames] = useState<string[] | null>(null);
 
   useEffect(() => {
@@ -35,12 +37,12 @@ export function TogglSkillMap({ text, value, disabled, onChange }: TogglSkillMap
       const found = togglNames(rows);
       setNames(found);
       const suggested = Object.fromEntries(found.flatMap((name) => (skillNamed(name) ? [[name, skillNamed(name) as Skill]] : [])));
-      onChange(suggested);
+      onRead(suggested);
     });
     return () => {
       current = false;
     };
-    // Read once per file; onChange is a fresh closure on every render.
+    // Read once per file; onRead is a fresh closure on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 

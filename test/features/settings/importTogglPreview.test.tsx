@@ -21,7 +21,7 @@ describe('import dialog: the preview states the Toggl merge rule (#31 item 5)', 
     const { user } = renderWithProviders(<ImportDialog onClose={vi.fn()} />);
     await user.upload(screen.getByLabelText('File'), new File([TOGGL], 'toggl.csv', { type: 'text/csv' }));
     // Preview is there at once but waits, disabled, until the file has been read.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled(), { timeout: 10000 });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled(), { timeout: 20000 });
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText(/^Preview:/, undefined, { timeout: 10000 })).toHaveTextContent(RULE);
     await user.click(screen.getByRole('radio', { name: /^Replace/ }));

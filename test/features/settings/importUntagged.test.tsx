@@ -34,7 +34,7 @@ async function openWithFile() {
   seedSignedInLearner('Spanish');
   const rendered = renderWithProviders(<ImportDialog onClose={vi.fn()} />);
   await rendered.user.upload(screen.getByLabelText('File'), new File([TOGGL], 'Toggl_time_entries.csv', { type: 'text/csv' }));
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled(), { timeout: 10000 });
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled(), { timeout: 20000 });
   return rendered;
 }
 
