@@ -43,9 +43,11 @@ test.describe('on a phone', () => {
   test("with no timer running, the strip above the bottom navigation takes no taps: what is under it gets them", async ({ page, learner: _learner }) => {
     await page.goto('/dashboard');
     await expect(page.getByRole('button', { name: 'Listening Time' })).toBeVisible();
+    // The app's own screen, not the server's first screen it replaces (that copy leaves the page).
+    await expect(page.locator('#first-screen')).toHaveCount(0);
     const strip = page.getByRole('region', { name: 'Timer', includeHidden: true }).locator('..');
+    await expect.poll(async () => (await strip.boundingBox()) !== null).toBe(true);
     const box = await strip.boundingBox();
-    expect(box).toBeTruthy();
     const hit = await page.evaluate(({ x, y }) => {
       const element = document.elementFromPoint(x, y);
       const bar = document.querySelector('section[aria-label="Timer"]')?.parentElement;
