@@ -5,6 +5,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { ThemeProvider } from 'styled-components';
+import { vi } from 'vitest';
 import { makeMemoryRouter } from '@/app/router';
 import type { AppStore, RootState } from '@/app/store';
 import { makeStore } from '@/app/store';
@@ -38,4 +39,15 @@ export function setViewportWidth(width: number) {
     Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
     window.dispatchEvent(new Event('resize'));
   });
+}
+
+/**
+ * Starts the clock at local noon today and lets it run on, so a test's "started N minutes ago"
+ * never crosses midnight (a CI run at 00:27 split such a timer over two days). Undo with
+ * `vi.useRealTimers()`.
+ */
+export function runClockFromLocalNoon() {
+  const noon = new Date();
+  noon.setHours(12, 0, 0, 0);
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, now: noon });
 }

@@ -10,7 +10,7 @@ import type { StartTimer } from '@common/schemas/timer';
 import { db, seedSignedInLearner } from '../../mocks/db';
 import { api } from '../../mocks/http';
 import { server } from '../../mocks/server';
-import { setViewportWidth } from '../../utils';
+import { runClockFromLocalNoon, setViewportWidth } from '../../utils';
 import { DASHBOARD_TEST_TIMEOUT, renderDashboard, warmUpDashboard } from '../dashboard/renderDashboard';
 
 const MINUTE = 60_000;
@@ -36,6 +36,7 @@ const clock = () => screen.findByRole('timer');
 describe('a timer for each skill', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   beforeAll(...warmUpDashboard);
   beforeEach(() => {
+    runClockFromLocalNoon();
     setViewportWidth(1280);
     seedSignedInLearner();
   });

@@ -12,26 +12,29 @@ import { localIsoDate } from '@common/domain';
 import { current, db, seedSignedInLearner } from '../../mocks/db';
 import { api } from '../../mocks/http';
 import { server } from '../../mocks/server';
-import { setViewportWidth } from '../../utils';
+import { runClockFromLocalNoon, setViewportWidth } from '../../utils';
 import { DASHBOARD_TEST_TIMEOUT, renderDashboard, warmUpDashboard } from '../dashboard/renderDashboard';
 
 const MINUTE = 60_000;
-const today = localIsoDate();
 const bar = () => screen.getByRole('region', { name: 'Timer' });
 const clock = () => screen.findByRole('timer');
 const running = (ms: number, id = 'phone-timer-01') => {
   db.timer = { id, skill: 'reading', language: 'Spanish', startedAt: new Date(Date.now() - ms).toISOString() };
 };
-const readingOnServer = () => current().activities.find((a) => a.date === today)?.readingDailyMins ?? 0;
+const readingOnServer = () => current().activities.find((a) => a.date === localIsoDate())?.readingDailyMins ?? 0;
 
 describe("the timer's edges", { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
   beforeAll(...warmUpDashboard);
   beforeEach(() => {
+    runClockFromLocalNoon();
     globalThis.indexedDB = new IDBFactory();
     setViewportWidth(1280);
     seedSignedInLearner();
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
 
   it("the stop note says 'will be added' until the server accepted the minutes, and 'added' once it has", async () => {
     running(20 * MINUTE + 5_000);
@@ -58,6 +61,7 @@ describe("the timer's edges", { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
     const { user } = await renderDashboard();
     await clock();
     // The phone stopped it a minute ago with 29 minutes under the same key.
+    const today = localIsoDate();
     const headers = { 'content-type': 'application/json', 'Idempotency-Key': `phone-timer-01:${today}` };
     await fetch(api(API_PATHS.dailyActivity), { method: 'POST', headers, body: JSON.stringify({ date: today, readingDailyMins: 29 }) });
     await user.click(within(bar()).getByRole('button', { name: 'Stop timer' }));
