@@ -73,18 +73,18 @@ const markUsed = (db: Kysely<Database>, id: string, nowMs: number, resolutionMs:
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', nowMs - resolutionMs)]));
 
 /**
- * countAttempt's upsert (db/rateLimits.ts), compiled once: it runs on every bearer call. Only ever
- * run on a reserved connection (recordTokenCall): on the root instance, prepared() would take its
- * direct way, which is for reads.
+ * countAttempt's upsert (db/rateLimits.ts) adding `calls` at once, compiled once: it runs on every
+ * lease a process claims (domain/tokenCallLimit.ts). Only ever run on a reserved connection
+ * (unflushed): on the root instance, prepared() would take its direct way, which is for reads.
  */
-const countCall = prepared((db, p: { key: string; nowMs: number; expiredBefore: number }) => {
+const countCalls = prepared((db, p: { key: string; nowMs: number; expiredBefore: number; calls: number }) => {
   const expired = sql<boolean>`rate_limits.window_start <= ${p.expiredBefore}`;
   return db
     .insertInto('rate_limits')
-    .values({ key: p.key, window_start: p.nowMs, count: 1 })
+    .values({ key: p.key, window_start: p.nowMs, count: p.calls })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql<number>`case when ${expired} then 1 else rate_limits.count + 1 end`,
+        count: sql<number>`case when ${expired} then ${p.calls} else rate_limits.count + ${p.calls} end`,
         window_start: sql<number>`case when ${expired} then ${p.nowMs} else rate_limits.window_start end`,
       }),
     )
@@ -94,56 +94,62 @@ const countCall = prepared((db, p: { key: string; nowMs: number; expiredBefore: 
 /** The SQLite connection's own synchronous setting (db/index.ts), read once, restored after each unflushed write. */
 const syncSettings = new WeakMap<Kysely<Database>, number>();
 
-export interface TokenCall {
-  id: string;
-  nowMs: number;
-  windowMs: number;
-  /** Calls a window allows; past them the call is refused and last_used_at stays. */
-  limit: number;
-  /** Whether last_used_at is due (unset or a window old, as read with the token). */
-  touch: boolean;
-}
-
 /**
- * Counts one call of a token in its fixed window (rate_limits, shared by every process, as
- * countAttempt does) and, when due and within the limit, moves its last_used_at; answers the
- * window's count and start. Neither write waits for the disk: a counter or a last-use instant lost
- * to a power cut costs nothing, while a flushed commit on every bearer call would cost many times
- * the read it guards (the bench's --tokens section). PostgreSQL: each statement turns
- * synchronous_commit off for its own transaction (set_config(..., true)); SQLite: the connection
- * commits them with synchronous=NORMAL, which in WAL mode skips the fsync, and is held meanwhile
- * so no other write commits that way.
+ * Runs `write` on SQLite so that its commit does not wait for the disk: a counter or a last-use
+ * instant lost to a power cut costs nothing, while a flushed commit would cost many times the read
+ * it guards (the bench's --tokens section). A reserved connection commits it with
+ * synchronous=NORMAL, which in WAL mode skips the fsync, and is held meanwhile so no other write
+ * commits that way. (PostgreSQL: the statements turn synchronous_commit off for their own
+ * transaction, `unflushedPg`.)
  */
-export async function recordTokenCall(db: Kysely<Database>, call: TokenCall): Promise<{ count: number; windowStart: number }> {
-  const key = tokenCounterKey(call.id);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const expired = sql<boolean>`rate_limits.window_start <= ${call.nowMs - call.windowMs}`;
-    const { rows } = await sql<{ count: number | string; window_start: number }>`
-      insert into rate_limits (key, window_start, count)
-      select ${key}, ${call.nowMs}, 1 from (select set_config('synchronous_commit', 'off', true)) as unflushed
-      on conflict (key) do update set
-        count = case when ${expired} then 1 else rate_limits.count + 1 end,
-        window_start = case when ${expired} then ${call.nowMs} else rate_limits.window_start end
-      returning count, window_start`.execute(db);
-    const counted = { count: Number(rows[0].count), windowStart: Number(rows[0].window_start) };
-    if (call.touch && counted.count <= call.limit) {
-      await markUsed(db, call.id, call.nowMs, call.windowMs)
-        .where(sql<boolean>`(select set_config('synchronous_commit', 'off', true)) is not null`)
-        .execute();
-    }
-    return counted;
-  }
+async function unflushed<T>(db: Kysely<Database>, write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
     const setting = syncSettings.get(db) ?? Number((await sql<{ synchronous: number }>`pragma synchronous`.execute(connection)).rows[0]?.synchronous ?? 2);
     syncSettings.set(db, setting);
     await sql`pragma synchronous = normal`.execute(connection);
     try {
-      const row = await countCall.takeFirst(connection, { key, nowMs: call.nowMs, expiredBefore: call.nowMs - call.windowMs });
-      const counted = { count: Number(row?.count), windowStart: Number(row?.window_start) };
-      if (call.touch && counted.count <= call.limit) await markUsed(connection, call.id, call.nowMs, call.windowMs).execute();
-      return counted;
+      return await write(connection);
     } finally {
       await sql`pragma synchronous = ${sql.raw(String(setting))}`.execute(connection);
     }
   });
+}
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+/** A condition true on PostgreSQL that turns synchronous_commit off for the statement's transaction. */
+const unflushedPg = sql<boolean>`(select set_config('synchronous_commit', 'off', true)) is not null`;
+
+/**
+ * Adds `calls` to the token's counter in its fixed window (rate_limits, shared by every process, as
+ * countAttempt does; a new window once `windowMs` has passed since the last one began) and answers
+ * the window's count and start. Committed without waiting for the disk (unflushed).
+ */
+export async function countTokenCalls(
+  db: Kysely<Database>,
+  call: { id: string; calls: number; nowMs: number; windowMs: number },
+): Promise<{ count: number; windowStart: number }> {
+  const key = tokenCounterKey(call.id);
+  const expiredBefore = call.nowMs - call.windowMs;
+  if (isPostgres(db)) {
+    const expired = sql<boolean>`rate_limits.window_start <= ${expiredBefore}`;
+    const { rows } = await sql<{ count: number | string; window_start: number }>`
+      insert into rate_limits (key, window_start, count)
+      select ${key}, ${call.nowMs}, ${call.calls} from (select set_config('synchronous_commit', 'off', true)) as unflushed
+      on conflict (key) do update set
+        count = case when ${expired} then ${call.calls} else rate_limits.count + ${call.calls} end,
+        window_start = case when ${expired} then ${call.nowMs} else rate_limits.window_start end
+      returning count, window_start`.execute(db);
+    return { count: Number(rows[0].count), windowStart: Number(rows[0].window_start) };
+  }
+  const row = await unflushed(db, (connection) => countCalls.takeFirst(connection, { key, nowMs: call.nowMs, expiredBefore, calls: call.calls }));
+  return { count: Number(row?.count), windowStart: Number(row?.window_start) };
+}
+
+/** Moves the token's last_used_at to `nowMs` when it is unset or at least `resolutionMs` old (unflushed). */
+export async function touchAccessToken(db: Kysely<Database>, id: string, nowMs: number, resolutionMs: number): Promise<void> {
+  if (isPostgres(db)) {
+    await markUsed(db, id, nowMs, resolutionMs).where(unflushedPg).execute();
+    return;
+  }
+  await unflushed(db, (connection) => markUsed(connection, id, nowMs, resolutionMs).execute());
 }

@@ -3,15 +3,17 @@
  * on a call under /api/user is the token's learner, whatever cookie comes with it; what a token
  * may do is decided once per route, when it is registered (config.tokenAccess, derived from the
  * contract's rule unless the route sets it), so a route added later is session-only unless it is
- * a GET. Every call looks the token up in the database (one indexed read) and counts it there,
- * so a revocation and the per-minute limit hold across processes.
+ * a GET. Every call looks the token up in the database (one indexed read), so a revocation holds
+ * across processes at once; its calls are counted in a counter every process shares, claimed in
+ * leases (domain/tokenCallLimit.ts), so the per-minute limit holds across processes too.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { API_ERRORS, errorSchema } from '@common/schemas/errors';
 import { ACCESS_TOKEN_PREFIX, TOKEN_CALLS_PER_MINUTE } from '@common/schemas/tokens';
-import { findAccessToken, recordTokenCall } from '../db/accessTokens';
+import { countTokenCalls, findAccessToken, touchAccessToken } from '../db/accessTokens';
 import { ApiHttpError } from '../domain/errors';
+import { tokenCallLimit, type Admission } from '../domain/tokenCallLimit';
 
 /** What a token may do on a route: `read` any token, `log` a log token, `none` no token (session only). */
 export type TokenAccess = 'read' | 'log' | 'none';
@@ -108,9 +110,15 @@ export function registerTokenAccess(app: FastifyInstance): void {
     route.config = { ...route.config, tokenAccess: access };
     if (method !== 'HEAD') describeAccess(route, access);
   });
+  // This process's leases of every token's calls (one per app: two apps in a process share nothing).
+  const admit = tokenCallLimit({
+    limit: TOKEN_CALLS_PER_MINUTE,
+    windowMs: MINUTE_MS,
+    claim: (id, calls, nowMs) => countTokenCalls(app.db, { id, calls, nowMs, windowMs: MINUTE_MS }),
+  });
   // Before any route's own hooks (requireUser skips the cookie for these requests).
   app.addHook('onRequest', async (request) => {
-    if (usesBearer(request)) await authenticateBearer(app, request);
+    if (usesBearer(request)) await authenticateBearer(app, request, admit);
   });
 }
 
@@ -129,7 +137,11 @@ const unauthenticated = () => new ApiHttpError(401, 'UNAUTHENTICATED', 'The acce
  * request.account as the session does. A call refused by scope writes nothing and is not counted;
  * a refused call leaves lastUsedAt as it was.
  */
-export async function authenticateBearer(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+async function authenticateBearer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  admit: (id: string, nowMs: number) => Promise<Admission>,
+): Promise<void> {
   const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (secret === undefined || !TOKEN_SHAPE.test(secret)) throw unauthenticated();
   const token = await findAccessToken.takeFirst(app.db, { tokenHash: hashSecret(secret) });
@@ -145,18 +157,17 @@ export async function authenticateBearer(app: FastifyInstance, request: FastifyR
     );
   }
   const now = app.now().getTime();
-  const lastUsed = token.last_used_at === null ? null : Number(token.last_used_at);
-  const touch = lastUsed === null || now - lastUsed >= MINUTE_MS;
-  const { count, windowStart } = await recordTokenCall(app.db, { id: token.id, nowMs: now, windowMs: MINUTE_MS, limit: TOKEN_CALLS_PER_MINUTE, touch });
-  if (count > TOKEN_CALLS_PER_MINUTE) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart + MINUTE_MS - now) / 1000));
+  const admission = await admit(token.id, now);
+  if (!admission.allowed) {
     throw new ApiHttpError(
       429,
       'RATE_LIMITED',
-      `This access token made more than ${TOKEN_CALLS_PER_MINUTE} calls this minute. Please wait ${retryAfter} seconds and try again.`,
-      { 'retry-after': String(retryAfter) },
+      `This access token made more than ${TOKEN_CALLS_PER_MINUTE} calls this minute. Please wait ${admission.retryAfterS} seconds and try again.`,
+      { 'retry-after': String(admission.retryAfterS) },
     );
   }
+  const lastUsed = token.last_used_at === null ? null : Number(token.last_used_at);
+  if (lastUsed === null || now - lastUsed >= MINUTE_MS) await touchAccessToken(app.db, token.id, now, MINUTE_MS);
   request.userId = Number(token.user_id);
   request.account = { email: token.email, currentLanguage: token.current_language };
 }
