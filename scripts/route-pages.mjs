@@ -11,7 +11,7 @@ import { readManifest } from './manifest.mjs';
 const dist = join(import.meta.dirname, '..', 'dist');
 const { manifest, staticClosure, entry } = readManifest(dist);
 
-/** The screens of src/app/router.tsx, by path (src/app/paths.ts). `/` is the pre-rendered landing page. */
+/** The screens of src/app/router.tsx, by path (src/api/paths.ts). `/` is the pre-rendered landing page. */
 const screens = {
   '/login': 'src/features/auth/LoginPage.tsx',
   '/register': 'src/features/auth/RegisterPage.tsx',

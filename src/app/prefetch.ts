@@ -11,11 +11,11 @@
  * guard, on /auth/check's 401, sends them to /login (a 401 before any signed-in check is not a
  * "session ended", see session.ts).
  */
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 import { monthOf } from '@/lib/calendar';
 import { daysBefore } from '@/lib/streakTexts';
 import { learnerToday } from '@/lib/today';
-import { rememberedDayEndsAtHour } from '@/app/useLearnerToday';
+import { rememberedDayEndsAtHour } from '@/api/useLearnerToday';
 import type { AppDispatch, AppStore } from '@/app/store';
 
 /**

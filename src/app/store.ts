@@ -1,11 +1,11 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { apiSlice } from '@/app/apiSlice';
-import { endSessionOnUnauthorized, sessionSlice } from '@/app/session';
+import { apiSlice } from '@/api/apiSlice';
+import { endSessionOnUnauthorized, sessionSlice } from '@/api/session';
 import { dashboardSlice, persistActiveTab } from '@/features/dashboard/dashboardSlice';
 import { settingsSlice } from '@/features/settings/settingsSlice';
-import { outboxMiddleware } from '@/features/sync/outbox';
-import { syncSlice } from '@/features/sync/syncSlice';
+import { outboxMiddleware } from '@/sync/outbox';
+import { syncSlice } from '@/sync/syncSlice';
 import { persistUnsentTimer, timerSlice } from '@/features/timer/timerSlice';
 
 const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settingsSlice, syncSlice, timerSlice);
@@ -27,3 +27,13 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+// The floors below read these through @/api/storeTypes, so none of them imports this file.
+declare module '@/api/storeTypes' {
+  // Spelled out: inside this block, RootState and the others would name storeTypes' own aliases.
+  interface StoreTypes {
+    state: ReturnType<typeof rootReducer>;
+    dispatch: ReturnType<typeof makeStore>['dispatch'];
+    store: ReturnType<typeof makeStore>;
+  }
+}

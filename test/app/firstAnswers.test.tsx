@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dashboardReads } from '@common/firstReads';
 import { firstScreenFacts } from '@common/firstScreen';
 import { localIsoDate } from '@common/domain';
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 import { keepFirstScreen, rememberTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
 import { makeStore } from '@/app/store';
 import { LoadingScreen } from '@/components/StatusMessage';

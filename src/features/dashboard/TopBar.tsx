@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { BRAND_NAME } from '@common/domain';
-import { useGetUserLanguageQuery } from '@/app/apiSlice';
-import { paths } from '@/app/paths';
-import { WaitingCount } from '@/app/sync';
+import { useGetUserLanguageQuery } from '@/api/apiSlice';
+import { paths } from '@/api/paths';
+import { WaitingCount } from '@/sync';
 import { FailureNotice } from '@/components/FailureNotice';
 import { media } from '@/styles/media';
 import { GoalWidget } from './GoalWidget';

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { useGetUserLanguageQuery } from '@/app/apiSlice';
-import { useOnline } from '@/app/sync';
-import { paths } from '@/app/paths';
-import { useLevelForecast } from '@/app/useLevelForecast';
+import { useGetUserLanguageQuery } from '@/api/apiSlice';
+import { useOnline } from '@/sync';
+import { paths } from '@/api/paths';
+import { useLevelForecast } from '@/api/useLevelForecast';
 import { ButtonLink } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';

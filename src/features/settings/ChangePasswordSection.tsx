@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { FieldStack } from '@/components/FieldStack';
 import { COMMON_PASSWORD_MESSAGE } from '@common/domain';
-import { useChangePasswordMutation } from '@/app/apiSlice';
+import { useChangePasswordMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { PasswordRules } from '@/components/PasswordRules';

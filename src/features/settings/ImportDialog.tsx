@@ -4,7 +4,7 @@ import type { Skill } from '@common/domain';
 import {
   IMPORT_MAX_BYTES, IMPORT_SOURCES, NO_SKILL_PROBLEM, type EntriesWithoutSkill, type ImportAnswer, type ImportMode, type ImportSource,
 } from '@common/schemas/data';
-import { useImportDataMutation } from '@/app/apiSlice';
+import { useImportDataMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { Select, SelectField } from '@/components/Select';

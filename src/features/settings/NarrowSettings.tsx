@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/api/hooks';
 import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
 import { SaveActions } from './SaveActions';

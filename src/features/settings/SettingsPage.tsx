@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useAppDispatch } from '@/app/hooks';
-import { SettingsSections } from '@/app/SettingsSections';
-import { paths } from '@/app/paths';
+import { useAppDispatch } from '@/api/hooks';
+import { paths } from '@/api/paths';
 import { ButtonLink } from '@/components/Button';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading, SuccessText } from '@/components/StatusMessage';
@@ -18,8 +18,11 @@ import { useSaveSettings } from './useSaveSettings';
 import { useSettingsForm } from './useSettingsForm';
 import { WideSettings } from './WideSettings';
 
-/** /settings (spec 2): language, daily goal, level milestones and existing progress, then the account. */
-export function SettingsPage() {
+/**
+ * /settings (spec 2): language, daily goal, level milestones and existing progress, then the account.
+ * `sections`: what other features bring (the reminder, access tokens), composed in app/SettingsSections.tsx.
+ */
+export function SettingsPage({ sections }: { sections?: ReactNode }) {
   const dispatch = useAppDispatch();
   const form = useSettingsForm();
   const saver = useSaveSettings(form);
@@ -44,7 +47,7 @@ export function SettingsPage() {
           (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
         <SuccessText>{saver.saved && !form.anyChanged ? 'Changes saved' : ''}</SuccessText>
         <DataSection />
-        <SettingsSections />
+        {sections}
         <ChangePasswordSection />
       </main>
       <LeaveGuard unsaved={form.anyChanged} />

@@ -8,9 +8,9 @@ import {
   useSavePreviousHoursMutation,
   useSaveRestDaysMutation,
   useSetUserLanguageMutation,
-} from '@/app/apiSlice';
-import { useAppDispatch } from '@/app/hooks';
-import { useLearnerToday } from '@/app/useLearnerToday';
+} from '@/api/apiSlice';
+import { useAppDispatch } from '@/api/hooks';
+import { useLearnerToday } from '@/api/useLearnerToday';
 import type { ErrorKey } from '@/lib/errorMessages';
 import { ERRORS, saveFailureMessage } from '@/lib/errorMessages';
 import { parseMilestoneDraft } from './milestoneDraft';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { useRunningTimerQuery } from '@/app/apiSlice';
+import { useAppDispatch, useAppSelector } from '@/api/hooks';
+import { useRunningTimerQuery } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { FailureNotice } from '@/components/FailureNotice';
 import { ErrorLine } from '@/components/StatusMessage';

@@ -1,10 +1,10 @@
 import type { Middleware, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
 import { API_PATHS } from '@common/apiPaths';
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { refusalMessage, serverErrorCode } from '@/lib/errorMessages';
-import { addRequested } from '@/lib/outboxRequests';
+import { addRequested } from '@/sync/outboxRequests';
 import { retryDelayMs } from '@/lib/retryPolicy';
 import type { OfflineStore } from './outboxStore';
 import { openOfflineStore, storageRefused } from './outboxStore';

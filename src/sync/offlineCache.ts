@@ -6,10 +6,10 @@
  * The copy is the signed-in learner's only: it is written only while the session check has
  * answered, and removed as soon as it has not (sign-out, account deletion, an ended session).
  */
-import { apiSlice } from '@/app/apiSlice';
-import { outageMet } from '@/app/session';
-import type { AppStore, RootState } from '@/app/store';
-import { addedMinutes } from '@/features/sync/optimistic';
+import { apiSlice } from '@/api/apiSlice';
+import { outageMet } from '@/api/session';
+import type { AppStore, RootState } from '@/api/storeTypes';
+import { addedMinutes } from '@/sync/optimistic';
 import { isNetworkError, isServerFault } from '@/lib/errorMessages';
 
 const STORAGE_KEY = 'lingualog.offlineCache';
