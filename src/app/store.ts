@@ -4,7 +4,7 @@ import { apiSlice } from '@/api/apiSlice';
 import { endSessionOnUnauthorized, sessionSlice } from '@/api/session';
 import { dashboardSlice, persistActiveTab } from '@/features/dashboard/dashboardSlice';
 import { settingsSlice } from '@/features/settings/settingsSlice';
-import { outboxMiddleware } from '@/sync/outbox';
+import { createOutbox } from '@/sync/outbox';
 import { syncSlice } from '@/sync/syncSlice';
 import { persistUnsentTimer, timerSlice } from '@/features/timer/timerSlice';
 
@@ -13,11 +13,19 @@ const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settin
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
+  // This store's own outbox; its thunks (addTime, src/sync/outbox.ts) reach its waiters as their extra argument.
+  const outbox = createOutbox();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault().concat(apiSlice.middleware, endSessionOnUnauthorized, persistActiveTab.middleware, persistUnsentTimer.middleware, outboxMiddleware()),
+      getDefault({ thunk: { extraArgument: { outbox: outbox.waiters } } }).concat(
+        apiSlice.middleware,
+        endSessionOnUnauthorized,
+        persistActiveTab.middleware,
+        persistUnsentTimer.middleware,
+        outbox.middleware,
+      ),
     devTools: import.meta.env.DEV,
   });
   // Enables refetchOnFocus / refetchOnReconnect for the queries that ask for it.

@@ -2,9 +2,8 @@
  * What the screens may use of the outbox: the core floor's public face, imported as `@/sync` by
  * the dashboard, the settings, the insights and the timer.
  */
-export { firstAttemptOf, unwatch, whenStored } from '@/sync/sendOutcome';
-export type { Outcome } from '@/sync/sendOutcome';
-export { discardRequested, flushRequested } from '@/sync/outbox';
+export type { Outcome } from '@/sync/outcomes';
+export { addQueued, addTime, addUnwatched, discardRequested, flushRequested } from '@/sync/outbox';
 export { selectOnline, selectRefused, selectSignInNeeded, selectStorageVolatile, selectWaiting } from '@/sync/syncSlice';
 export { WaitingChip, WaitingCount } from '@/sync/SyncStatus';
 export { RefusedAdds } from '@/sync/RefusedAdds';

@@ -10,10 +10,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@common/apiPaths';
 import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/api/apiSlice';
+import { addTime } from '@/sync/outbox';
 import { makeStore } from '@/app/store';
 import { selectActiveTab, tabSelected } from '@/features/dashboard/dashboardSlice';
 import { outboxStarted, outboxStopped } from '@/sync/outbox';
-import { firstAttemptOf } from '@/sync/sendOutcome';
 import { selectRefused, selectStorageVolatile, selectWaiting } from '@/sync/syncSlice';
 import { sendUnsentStart, startTimerFor } from '@/features/timer/timerCalls';
 import { addRequested } from '@/sync/outboxRequests';
@@ -128,12 +128,10 @@ describe('minutes in their place', () => {
     let failing = true;
     server.use(http.post(api(API_PATHS.dailyActivity), () => (failing ? apiError(503, 'SERVICE_UNAVAILABLE' as never, 'Down') : undefined)));
     const tab = await openTab();
-    const first = firstAttemptOf('down-00001');
-    tab.dispatch(add('down-00001', 10));
+    const first = tab.dispatch(addTime(add('down-00001', 10).payload));
     await expect(first).resolves.toMatchObject({ kind: 'queued' });
     // The next add waits behind the first: its dialog is told so at once, not when the server is back.
-    const second = firstAttemptOf('down-00002');
-    tab.dispatch(add('down-00002', 20));
+    const second = tab.dispatch(addTime(add('down-00002', 20).payload));
     await expect(second).resolves.toMatchObject({ kind: 'queued' });
     failing = false;
     window.dispatchEvent(new Event('focus'));

@@ -5,8 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/api/apiSlice';
 import { makeStore } from '@/app/store';
-import { discardRequested, outboxStarted, outboxStopped, refusedEntry } from '@/sync/outbox';
-import { firstAttemptOf } from '@/sync/sendOutcome';
+import { addTime, discardRequested, outboxStarted, outboxStopped, refusedEntry } from '@/sync/outbox';
 import { openOfflineStore } from '@/sync/outboxStore';
 import { selectRefused, selectSignInNeeded, selectWaiting } from '@/sync/syncSlice';
 import { addRequested } from '@/sync/outboxRequests';
@@ -177,8 +176,7 @@ describe('the outbox of adds', () => {
     try {
       const tab = await openTab();
       const other = locks.anotherTabFlushing();
-      const answered = firstAttemptOf('sent-elsewhere');
-      tab.dispatch(add('sent-elsewhere', 10));
+      const answered = tab.dispatch(addTime(add('sent-elsewhere', 10).payload));
       await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(1));
       // ...and that tab's flush, served first, sends this tab's add with its key.
       const body = JSON.stringify({ date: today, listeningDailyMins: 10 });
@@ -201,8 +199,7 @@ describe('the outbox of adds', () => {
       const tab = await openTab();
       await tab.dispatch(apiSlice.endpoints.getDailyMinutes.initiate(today));
       const other = locks.anotherTabFlushing();
-      const answered = firstAttemptOf('refused-elsewhere');
-      tab.dispatch(add('refused-elsewhere', 30));
+      const answered = tab.dispatch(addTime(add('refused-elsewhere', 30).payload));
       await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(1));
       // That tab's flush sends it with its key, is refused, and keeps it as refused.
       const [entry] = await openOfflineStore().entries();

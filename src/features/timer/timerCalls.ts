@@ -6,8 +6,8 @@ import { apiSlice } from '@/api/apiSlice';
 import type { AppDispatch, RootState } from '@/api/storeTypes';
 import { messageFor, refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import { formatLongDate } from '@/lib/calendar';
-import { firstAttemptOf, whenStored } from '@/sync';
-import { addRequested } from '@/sync/outboxRequests';
+import { addQueued } from '@/sync';
+import { worthRetrying } from '@/lib/retryPolicy';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
 import { capToDailyLimits, splitByLocalDay } from '@/lib/timerSpan';
@@ -30,10 +30,6 @@ const inTurn = <R>(call: () => Promise<R>): Promise<R> => {
   queue = next.catch(() => undefined);
   return next;
 };
-
-/** No answer at all, or a server failure: the same call is worth sending again later. */
-const worthRetrying = (error: FetchBaseQueryError) =>
-  error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || (typeof error.status === 'number' && error.status >= 500);
 
 const errorBody = (error: FetchBaseQueryError) => (error.data ?? {}) as { error?: string; message?: string; timer?: RunningTimer };
 
@@ -148,9 +144,7 @@ export const stopTimerAt =
     const language = timer.language ?? apiSlice.endpoints.getUserLanguage.select()(getState()).data?.name ?? null;
     const sent = adds.map(({ date, minutes }) => {
       const key = `${timer.id}:${date}`;
-      const kept = whenStored(key);
-      const answered = firstAttemptOf(key);
-      dispatch(addRequested({ key, body: { date, [skillDailyField(timer.skill)]: minutes }, origin: 'timer', language }));
+      const { stored: kept, answered } = dispatch(addQueued({ key, body: { date, [skillDailyField(timer.skill)]: minutes }, origin: 'timer', language }));
       return { date, kept, answered };
     });
     // The minutes are kept on this device before the timer is deleted: a closed tab loses neither.
