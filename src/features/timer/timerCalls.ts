@@ -58,14 +58,13 @@ export const sendUnsentStart = (): Thunk => (dispatch, getState) =>
       return;
     }
     const body = errorBody(error);
-    // A late retry of a start another device (or this one) already stopped: nothing runs, nothing to say.
+    // A late retry of a start another device (or this one) already stopped: nothing runs, nothing
+    // to say. Here and below, the start's own tag (Timer, apiSlice.ts) reads the running timer again.
     if (body.error === 'TIMER_STOPPED') {
       dispatch(startSent({ id: start.id }));
-      dispatch(apiSlice.util.invalidateTags(['Timer']));
       return;
     }
     if (body.error === 'TIMER_RUNNING' && body.timer) {
-      dispatch(apiSlice.util.upsertQueryData('getTimer', undefined, { timer: body.timer }));
       dispatch(startSent({ id: start.id, note: `A ${SKILL_NAMES[body.timer.skill]} timer started on another device is running, so no new timer was started.` }));
       return;
     }
