@@ -8,6 +8,7 @@ import { FailureNotice } from '@/components/FailureNotice';
 import { media } from '@/styles/media';
 import { GoalWidget } from './GoalWidget';
 import { LanguageSelect } from './LanguageSelect';
+import { visuallyHidden } from '@/styles/visuallyHidden';
 
 interface TopBarProps {
   showLanguageSelect: boolean;
@@ -77,12 +78,7 @@ const Brand = styled.p`
   font-weight: ${({ theme }) => theme.font.weight.bold};
   color: ${({ theme }) => theme.colors.primary};
   ${media.narrow} {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 `;
 

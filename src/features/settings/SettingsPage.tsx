@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch } from '@/api/hooks';
 import { paths } from '@/api/paths';
-import { ButtonLink } from '@/components/Button';
+import { BackHeader } from '@/components/BackHeader';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading, SuccessText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
@@ -33,13 +33,7 @@ export function SettingsPage({ sections }: { sections?: ReactNode }) {
 
   return (
     <Page>
-      <Header>
-        <ButtonLink to={paths.dashboard} $variant="ghost">
-          <span aria-hidden="true">←</span>
-          Back
-        </ButtonLink>
-        <h1>Settings</h1>
-      </Header>
+      <BackHeader to={paths.dashboard}>Settings</BackHeader>
       <main>
         {form.status === 'loading' && <Loading />}
         {form.status === 'error' && <FailureNotice reads={form.savedReads} title="Error loading settings" />}
@@ -74,12 +68,6 @@ const Page = styled.div`
     display: grid;
     gap: ${({ theme }) => theme.space.md};
   }
-`;
-
-const Header = styled.header`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const Footer = styled.footer`
