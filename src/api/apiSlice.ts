@@ -82,9 +82,9 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, {
 const noRetry = { maxRetries: 0 };
 
 /**
- * What an add on `date` changes: the day's minutes and the progress, the records and the total of
- * the day's month only, the streak summary and the insights. The add's own tags, and the outbox's
- * when it learns that another tab sent an add (src/sync/reconciler.ts).
+ * What an add or an edit on `date` changes: the day's minutes and the progress, the records and
+ * the total of the day's month only, the streak summary and the insights. Their own tags, and the
+ * outbox's when it learns that another tab sent an add (src/sync/reconciler.ts).
  */
 export const addInvalidates = (date: string) =>
   [
@@ -255,15 +255,8 @@ export const apiSlice = createApi({
       query: ({ language, ...body }) => ({ url: language ? `${API_PATHS.dailyActivity}${byLanguage(language)}` : API_PATHS.dailyActivity, method: 'PATCH', body }),
       extraOptions: noRetry,
       // Spec 4 lists daily minutes, activities and progress. An edit also changes the month's
-      // total shown beside the calendar, so that is refreshed too rather than left stale.
-      invalidatesTags: (_r, _e, { date }) => [
-        'DailyMinutes',
-        { type: 'Activities', id: monthOf(date) },
-        'Progress',
-        { type: 'MonthlyTotal', id: monthOf(date) },
-        'CalendarSummary',
-        'Stats',
-      ],
+      // total shown beside the calendar, so that is refreshed too rather than left stale: as an add.
+      invalidatesTags: (_r, _e, { date }) => addInvalidates(date),
     }),
 
     // ---- milestones ----
