@@ -4,7 +4,7 @@
  * cache before the first render, as if those reads had just answered, so no panel waits for the
  * network; the cache stays the one source of truth and later refreshes follow the tags as ever.
  */
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 import type { AppStore } from '@/app/store';
 
 const TIME_ZONE_COOKIE = 'tz';

@@ -1,7 +1,7 @@
 import { createBrowserRouter, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
-import { paths } from '@/app/paths';
+import { paths } from '@/api/paths';
 import { RequireAuth, VisitorOnly } from '@/app/guards';
 import { afterNextPaint, prefetchDashboard, prefetchGuard } from '@/app/prefetch';
 import type { AppStore } from '@/app/store';
@@ -67,7 +67,16 @@ const screens = (store: AppStore): RouteObject[] => [
       },
       {
         path: paths.settings,
-        lazy: screen(async () => (await import('@/features/settings/SettingsPage')).SettingsPage),
+        // The page and the sections other features bring (app/SettingsSections.tsx): features meet only here.
+        lazy: screen(async () => {
+          const [{ SettingsPage }, { SettingsSections }] = await Promise.all([
+            import('@/features/settings/SettingsPage'),
+            import('@/app/SettingsSections'),
+          ]);
+          return function SettingsScreen() {
+            return <SettingsPage sections={<SettingsSections />} />;
+          };
+        }),
       },
       {
         path: paths.insights,

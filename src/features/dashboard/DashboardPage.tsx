@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/api/hooks';
 import { Celebration } from '@/components/Celebration';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';

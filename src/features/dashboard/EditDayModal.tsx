@@ -5,9 +5,9 @@ import type { ActivityRecord, EditDailyActivity, SkillMinutes } from '@common/ap
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEditDailyActivityMutation, useGetDailyGoalOnQuery, useGetUserLanguageQuery } from '@/app/apiSlice';
-import { addedMinutes, OFFLINE_ACTION, selectWaiting, useOnline } from '@/app/sync';
-import { useAppSelector } from '@/app/hooks';
+import { useEditDailyActivityMutation, useGetDailyGoalOnQuery, useGetUserLanguageQuery } from '@/api/apiSlice';
+import { addedMinutes, OFFLINE_ACTION, selectWaiting, useOnline } from '@/sync';
+import { useAppSelector } from '@/api/hooks';
 import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';

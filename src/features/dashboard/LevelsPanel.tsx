@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { MilestoneKey } from '@common/domain';
-import { useGetMilestonesQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/app/apiSlice';
+import { useGetMilestonesQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/api/apiSlice';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';

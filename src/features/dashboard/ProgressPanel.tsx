@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { MAX_LEVEL, hoursUntilNextLevel, levelHours, levelProgressRatio } from '@common/domain';
-import { useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery } from '@/app/apiSlice';
+import { useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery } from '@/api/apiSlice';
 import { IconButton } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { ProgressBar } from '@/components/ProgressBar';

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { useGetUserLanguageQuery } from '@/app/apiSlice';
-import { useOnline } from '@/app/sync';
-import { paths } from '@/app/paths';
-import { useLevelForecast } from '@/app/useLevelForecast';
-import { ButtonLink } from '@/components/Button';
+import { useGetUserLanguageQuery } from '@/api/apiSlice';
+import { useOnline } from '@/sync';
+import { paths } from '@/api/paths';
+import { useLevelForecast } from '@/api/useLevelForecast';
+import { BackHeader } from '@/components/BackHeader';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
 import { ForecastText } from '@/components/ForecastText';
@@ -92,13 +92,7 @@ export function InsightsPage() {
 
   return (
     <Page>
-      <Header>
-        <ButtonLink to={paths.dashboard} $variant="ghost">
-          <span aria-hidden="true">←</span>
-          Back
-        </ButtonLink>
-        <h1>Insights{language.data?.name ? `: ${language.data.name}` : ''}</h1>
-      </Header>
+      <BackHeader to={paths.dashboard}>Insights{language.data?.name ? `: ${language.data.name}` : ''}</BackHeader>
       <Main>{body()}</Main>
     </Page>
   );
@@ -118,12 +112,6 @@ const Page = styled.div`
   h1 {
     font-size: ${({ theme }) => theme.font.size.xl};
   }
-`;
-
-const Header = styled.header`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const Main = styled.main`

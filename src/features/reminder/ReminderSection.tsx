@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { FieldStack } from '@/components/FieldStack';
 import type { Reminder } from '@common/schemas/reminders';
-import { useGetPushDevicesQuery, useGetReminderQuery, useRemovePushDeviceMutation, useSaveReminderMutation, useSendTestReminderMutation } from '@/app/apiSlice';
+import { useGetPushDevicesQuery, useGetReminderQuery, useRemovePushDeviceMutation, useSaveReminderMutation, useSendTestReminderMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { ErrorLine, ErrorText, SuccessText } from '@/components/StatusMessage';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { AccessToken } from '@common/schemas/tokens';
-import { useRevokeAccessTokenMutation } from '@/app/apiSlice';
+import { useRevokeAccessTokenMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';

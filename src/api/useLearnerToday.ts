@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { DEFAULT_DAY_ENDS_AT_HOUR, isDayEndsAtHour } from '@common/schemas/dayBoundary';
-import { useGetDayBoundaryQuery } from '@/app/apiSlice';
+import { useGetDayBoundaryQuery } from '@/api/apiSlice';
 import { firstRender } from '@/lib/firstRender';
 import { learnerToday, watchDayChange } from '@/lib/today';
 

@@ -12,3 +12,8 @@ export const paths = {
   settings: '/settings',
   insights: '/insights',
 } as const;
+
+/** Where a guarded screen sends the learner to sign in: /login remembers the way back. */
+export interface LoginState {
+  from?: string;
+}

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/api/hooks';
 import { outboxStarted, outboxStopped } from './outbox';
 
 /** While a learner is signed in, the outbox sends what waits and watches for the moments to send more. */

@@ -1,7 +1,7 @@
 import type { Middleware, PayloadAction } from '@reduxjs/toolkit';
 import { createSlice, isRejectedWithValue } from '@reduxjs/toolkit';
 import type { Skill } from '@common/domain';
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 
 /** An add-time entry whose request met an ended session: offered again after signing in. */
 export interface KeptEntry {

@@ -1,8 +1,8 @@
 import { addDaysIso } from '@common/buckets';
 import { FORECAST_WINDOW_DAYS, forecastSentence, levelForecast } from '@common/forecast';
-import { useGetCalendarSummaryQuery, useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery, useGetStatsQuery } from '@/app/apiSlice';
+import { useGetCalendarSummaryQuery, useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery, useGetStatsQuery } from '@/api/apiSlice';
 import type { ForecastTextState } from '@/components/ForecastText';
-import { useLearnerToday } from '@/app/useLearnerToday';
+import { useLearnerToday } from '@/api/useLearnerToday';
 
 /**
  * The level forecast sentence of the current language, for the level modal and the Insights view

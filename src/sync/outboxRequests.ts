@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { AddDailyActivity } from '../../common/api-types';
+import type { AddDailyActivity } from '@common/api-types';
 
 /**
  * One add the learner asked for, carrying the `Idempotency-Key` that makes every retry of it

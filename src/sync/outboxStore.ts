@@ -2,33 +2,27 @@ import type { DBSchema, IDBPDatabase } from 'idb';
 import { openDB } from 'idb';
 import type { OutboxEntry } from './syncSlice';
 
-/** The cached reads of one learner, kept so the dashboard shows its last figures offline. */
-export interface SavedCache {
-  owner: string;
-  savedAt: number;
-  api: unknown;
-}
-
 interface LinguaLogDb extends DBSchema {
   outbox: { key: string; value: OutboxEntry };
-  cache: { key: string; value: SavedCache };
+  /**
+   * Unused (the answers kept for an offline start live in localStorage, offlineCache.ts); still
+   * created, so the database stays at version 1: dropping it takes a version change, which waits
+   * (past OPEN_WAIT_MS, into memory only) while a tab of the previous app holds the database open.
+   */
+  cache: { key: string; value: never };
 }
 
-/** The durable side of the outbox and of the read cache: IndexedDB, or memory where there is none. */
+/** The durable side of the outbox: IndexedDB, or memory where there is none. */
 export interface OfflineStore {
   entries(): Promise<OutboxEntry[]>;
   put(entry: OutboxEntry): Promise<void>;
   remove(key: string): Promise<void>;
   removeOwnedBy(owner: string): Promise<void>;
-  saveCache(cache: SavedCache): Promise<void>;
-  loadCache(): Promise<SavedCache | undefined>;
-  clearCache(): Promise<void>;
   /** True once the browser refused IndexedDB (a private window, a full disk, a blocked origin): the adds live in memory only. */
   refused(): Promise<boolean>;
 }
 
 const DB_NAME = 'lingualog-offline';
-const CACHE_KEY = 'last';
 
 /** Opening IndexedDB: refused at once in some browsers, never answered in others (a blocked origin); either is a refusal. */
 const OPEN_WAIT_MS = 3_000;
@@ -68,16 +62,12 @@ function indexedDbStore(): OfflineStore {
       for await (const cursor of tx.store) if (cursor.value.owner === owner) await cursor.delete();
       await tx.done;
     }, memory.removeOwnedBy),
-    saveCache: either(async (database, cache: SavedCache) => void (await database.put('cache', cache, CACHE_KEY)), memory.saveCache),
-    loadCache: either((database) => database.get('cache', CACHE_KEY), memory.loadCache),
-    clearCache: either((database) => database.delete('cache', CACHE_KEY), memory.clearCache),
     refused: async () => (await db()) === null,
   };
 }
 
 function memoryStore(): OfflineStore {
   const outbox = new Map<string, OutboxEntry>();
-  let cache: SavedCache | undefined;
   return {
     entries: async () => [...outbox.values()],
     put: async (entry) => void outbox.set(entry.key, entry),
@@ -85,9 +75,6 @@ function memoryStore(): OfflineStore {
     removeOwnedBy: async (owner) => {
       for (const [key, entry] of outbox) if (entry.owner === owner) outbox.delete(key);
     },
-    saveCache: async (saved) => void (cache = saved),
-    loadCache: async () => cache,
-    clearCache: async () => void (cache = undefined),
     refused: async () => false,
   };
 }

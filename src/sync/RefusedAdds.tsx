@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/api/hooks';
 import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
 import { formatLongDate } from '@/lib/calendar';

@@ -2,7 +2,7 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { AddDailyActivity } from '@common/api-types';
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 
 type Dispatch = ThunkDispatch<never, unknown, UnknownAction>;
 

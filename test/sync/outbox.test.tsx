@@ -1,19 +1,21 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localIsoDate } from '@common/domain';
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 import { makeStore } from '@/app/store';
-import { discardRequested, outboxStarted, outboxStopped, refusedEntry } from '@/features/sync/outbox';
-import { firstAttemptOf } from '@/features/sync/sendOutcome';
-import { openOfflineStore } from '@/features/sync/outboxStore';
-import { selectRefused, selectSignInNeeded, selectWaiting } from '@/features/sync/syncSlice';
-import { addRequested } from '@/lib/outboxRequests';
+import { addTime, outboxStarted, outboxStopped, refusedEntry } from '@/sync/outbox';
+import { openOfflineStore } from '@/sync/outboxStore';
+import { addRequested } from '@/sync/outboxRequests';
 import { messageFor } from '@/lib/errorMessages';
-import { current, seedSignedInLearner } from '../../mocks/db';
-import { api, unauthenticated } from '../../mocks/http';
-import { server } from '../../mocks/server';
+import { RefusedAdds } from '@/sync/RefusedAdds';
+import { WaitingChip, WaitingCount } from '@/sync/SyncStatus';
+import { current, seedSignedInLearner } from '../mocks/db';
+import { api, unauthenticated } from '../mocks/http';
+import { server } from '../mocks/server';
+import { renderWithProviders } from '../utils';
 
 const today = localIsoDate();
 let stores: ReturnType<typeof makeStore>[] = [];
@@ -30,7 +32,37 @@ async function openTab() {
 const add = (key: string, minutes: number, date = today) =>
   addRequested({ key, body: { date, listeningDailyMins: minutes }, origin: 'tap' });
 const listeningOnServer = () => current().activities.find((a) => a.date === today)?.listeningDailyMins ?? 0;
-const stateOf = (store: ReturnType<typeof makeStore>, key: string) => store.getState().sync.entries[key]?.state;
+
+/**
+ * What the learner sees of a tab's outbox: the header's count of adds waiting to sync (or
+ * 'Sign in to sync'), the chip beside today's listening, and the list of adds not saved.
+ */
+function showTab(tab: ReturnType<typeof makeStore>, name: string) {
+  renderWithProviders(
+    <section aria-label={name}>
+      <WaitingCount />
+      <WaitingChip date={today} skill="listening" />
+      <RefusedAdds onEditDay={() => undefined} />
+      <ListeningToday />
+    </section>,
+    { store: tab },
+  );
+  const view = () => within(screen.getByRole('region', { name }));
+  return {
+    waiting: () => view().queryByRole('status')?.textContent ?? null,
+    chip: () => view().queryByText('Waiting to sync'),
+    refused: () => view().queryByRole('list', { name: 'Adds not saved' })?.textContent ?? null,
+    /** Today's listening minutes as the dashboard shows them (the day's answer with the adds still waiting). */
+    listening: () => Number(view().getByTestId('listening-today').textContent),
+    discard: () => act(() => view().getByRole('button', { name: 'Discard' }).click()),
+  };
+}
+
+/** Today's listening minutes as far as the tab has read them (asks for nothing itself). */
+function ListeningToday() {
+  const minutes = apiSlice.endpoints.getDailyMinutes.useQueryState(today).data?.listeningDailyMins;
+  return <p data-testid="listening-today">{minutes ?? ''}</p>;
+}
 const goOffline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
 function goOnline() {
   vi.restoreAllMocks();
@@ -75,10 +107,19 @@ describe('the outbox of adds', () => {
   it('shows an add at once as pending, then sends it once and marks it synced', async () => {
     const tab = await openTab();
     await tab.dispatch(apiSlice.endpoints.getDailyMinutes.initiate(today));
-    tab.dispatch(add('tap-0001', 20));
-    expect(stateOf(tab, 'tap-0001')).toBe('pending');
-    expect(apiSlice.endpoints.getDailyMinutes.select(today)(tab.getState()).data?.listeningDailyMins).toBe(20);
-    await vi.waitFor(() => expect(stateOf(tab, 'tap-0001')).toBe('synced'));
+    const shown = showTab(tab, 'Tab');
+    // Held until checked: the add is shown before any answer.
+    let answer = () => undefined as void;
+    server.use(http.post(api('/user/daily-activity'), () => new Promise<undefined>((resolve) => (answer = () => resolve(undefined)))));
+    await act(async () => void tab.dispatch(add('tap-0001', 20)));
+    expect(shown.waiting()).toBe('1 waiting to sync');
+    expect(shown.chip()).not.toBeNull();
+    // Before any answer (the server still holds 0): the add's own minutes, shown by the outbox.
+    await vi.waitFor(() => expect(shown.listening()).toBe(20));
+    expect(listeningOnServer()).toBe(0);
+    answer();
+    await vi.waitFor(() => expect(shown.waiting()).toBeNull());
+    expect(shown.chip()).toBeNull();
     expect(listeningOnServer()).toBe(20);
     expect(await openOfflineStore().entries()).toEqual([]);
   });
@@ -90,13 +131,14 @@ describe('the outbox of adds', () => {
     });
     goOffline();
     const tab = await openTab();
-    for (const [i, minutes] of [5, 6, 7].entries()) tab.dispatch(add(`offline-${i}-key`, minutes));
+    const shown = showTab(tab, 'Tab');
+    for (const [i, minutes] of [5, 6, 7].entries()) act(() => void tab.dispatch(add(`offline-${i}-key`, minutes)));
     await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(3));
-    expect(selectWaiting(tab.getState())).toHaveLength(3);
+    expect(shown.waiting()).toBe('3 waiting to sync');
     expect(listeningOnServer()).toBe(0);
 
     goOnline();
-    await vi.waitFor(() => expect(selectWaiting(tab.getState())).toHaveLength(0));
+    await vi.waitFor(() => expect(shown.waiting()).toBeNull());
     server.events.removeAllListeners();
     expect(order).toEqual([5, 6, 7]);
     expect(listeningOnServer()).toBe(18);
@@ -114,11 +156,12 @@ describe('the outbox of adds', () => {
       }),
     );
     const tab = await openTab();
-    tab.dispatch(add('lost-answer-1', 30));
+    const shown = showTab(tab, 'Tab');
+    act(() => void tab.dispatch(add('lost-answer-1', 30)));
     await vi.waitFor(() => expect(listeningOnServer()).toBe(30));
-    await vi.waitFor(() => expect(stateOf(tab, 'lost-answer-1')).toBe('pending'));
-    window.dispatchEvent(new Event('focus'));
-    await vi.waitFor(() => expect(stateOf(tab, 'lost-answer-1')).toBe('synced'));
+    await vi.waitFor(() => expect(shown.waiting()).toBe('1 waiting to sync'));
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await vi.waitFor(() => expect(shown.waiting()).toBeNull());
     expect(listeningOnServer()).toBe(30);
   });
 
@@ -126,19 +169,22 @@ describe('the outbox of adds', () => {
     tooMuchToday();
     const tab = await openTab();
     await tab.dispatch(apiSlice.endpoints.getDailyMinutes.initiate(today));
-    tab.dispatch(add('too-much-1', 30));
-    await vi.waitFor(() => expect(stateOf(tab, 'too-much-1')).toBe('failed'));
-    expect(selectRefused(tab.getState())[0].message).toBe('You can log at most 16 hours for one skill in a day.');
-    expect(apiSlice.endpoints.getDailyMinutes.select(today)(tab.getState()).data?.listeningDailyMins).toBe(950);
+    const shown = showTab(tab, 'Tab');
+    act(() => void tab.dispatch(add('too-much-1', 30)));
+    await vi.waitFor(() => expect(shown.refused()).toContain('You can log at most 16 hours for one skill in a day.'));
+    expect(shown.refused()).toContain('30m of Listening');
+    expect(shown.waiting()).toBeNull();
+    expect(shown.listening()).toBe(950);
     expect((await openOfflineStore().entries())[0].state).toBe('failed');
   });
 
   it('keeps the queue when the session has ended and asks to sign in', async () => {
     const tab = await openTab();
     server.use(http.post(api('/user/daily-activity'), () => unauthenticated()));
-    tab.dispatch(add('expired-01', 10));
-    await vi.waitFor(() => expect(selectSignInNeeded(tab.getState())).toBe(true));
-    expect(stateOf(tab, 'expired-01')).toBe('pending');
+    const shown = showTab(tab, 'Tab');
+    act(() => void tab.dispatch(add('expired-01', 10)));
+    await vi.waitFor(() => expect(shown.waiting()).toBe('Sign in to sync'));
+    expect(shown.chip()).not.toBeNull();
     expect(await openOfflineStore().entries()).toHaveLength(1);
   });
 
@@ -146,29 +192,35 @@ describe('the outbox of adds', () => {
     const body = { date: today, listeningDailyMins: 12 };
     await openOfflineStore().put({ key: 'left-over-1', body, origin: 'tap', state: 'pending', seq: 1, owner: 'learner@example.com' });
     const tab = await openTab();
-    await vi.waitFor(() => expect(stateOf(tab, 'left-over-1')).toBe('synced'));
-    expect(listeningOnServer()).toBe(12);
+    const shown = showTab(tab, 'Tab');
+    await vi.waitFor(() => expect(listeningOnServer()).toBe(12));
+    await vi.waitFor(() => expect(shown.waiting()).toBeNull());
   });
 
   it("never sends another learner's waiting adds", async () => {
     const body = { date: today, listeningDailyMins: 12 };
     await openOfflineStore().put({ key: 'someone-else', body, origin: 'tap', state: 'pending', seq: 1, owner: 'other@example.com' });
     const tab = await openTab();
-    tab.dispatch(add('mine-0001', 5));
-    await vi.waitFor(() => expect(stateOf(tab, 'mine-0001')).toBe('synced'));
-    expect(stateOf(tab, 'someone-else')).toBeUndefined();
+    const shown = showTab(tab, 'Tab');
+    act(() => void tab.dispatch(add('mine-0001', 5)));
+    await vi.waitFor(() => expect(listeningOnServer()).toBe(5));
+    // The other learner's add is neither counted here nor sent: it waits for them.
+    await vi.waitFor(() => expect(shown.waiting()).toBeNull());
     expect(listeningOnServer()).toBe(5);
+    expect(await openOfflineStore().entries()).toHaveLength(1);
   });
 
   it('counts each add once when two tabs flush together', async () => {
     goOffline();
     const first = await openTab();
     const second = await openTab();
-    for (let i = 0; i < 4; i += 1) (i % 2 ? first : second).dispatch(add(`two-tabs-${i}`, 10));
+    const shownFirst = showTab(first, 'First tab');
+    const shownSecond = showTab(second, 'Second tab');
+    for (let i = 0; i < 4; i += 1) act(() => void (i % 2 ? first : second).dispatch(add(`two-tabs-${i}`, 10)));
     await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(4));
     goOnline();
     await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(0));
-    await vi.waitFor(() => expect(selectWaiting(first.getState()).length + selectWaiting(second.getState()).length).toBe(0));
+    await vi.waitFor(() => expect([shownFirst.waiting(), shownSecond.waiting()]).toEqual([null, null]));
     expect(listeningOnServer()).toBe(40);
   });
 
@@ -176,9 +228,9 @@ describe('the outbox of adds', () => {
     const locks = fakeWebLocks();
     try {
       const tab = await openTab();
+      const shown = showTab(tab, 'Tab');
       const other = locks.anotherTabFlushing();
-      const answered = firstAttemptOf('sent-elsewhere');
-      tab.dispatch(add('sent-elsewhere', 10));
+      const answered = tab.dispatch(addTime(add('sent-elsewhere', 10).payload));
       await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(1));
       // ...and that tab's flush, served first, sends this tab's add with its key.
       const body = JSON.stringify({ date: today, listeningDailyMins: 10 });
@@ -187,7 +239,7 @@ describe('the outbox of adds', () => {
       await openOfflineStore().remove('sent-elsewhere');
       other.release();
       await expect(answered).resolves.toEqual({ kind: 'synced' });
-      expect(stateOf(tab, 'sent-elsewhere')).toBe('synced');
+      expect(shown.waiting()).toBeNull();
       expect(listeningOnServer()).toBe(10);
     } finally {
       locks.restore();
@@ -200,9 +252,9 @@ describe('the outbox of adds', () => {
     try {
       const tab = await openTab();
       await tab.dispatch(apiSlice.endpoints.getDailyMinutes.initiate(today));
+      const shown = showTab(tab, 'Tab');
       const other = locks.anotherTabFlushing();
-      const answered = firstAttemptOf('refused-elsewhere');
-      tab.dispatch(add('refused-elsewhere', 30));
+      const answered = tab.dispatch(addTime(add('refused-elsewhere', 30).payload));
       await vi.waitFor(async () => expect(await openOfflineStore().entries()).toHaveLength(1));
       // That tab's flush sends it with its key, is refused, and keeps it as refused.
       const [entry] = await openOfflineStore().entries();
@@ -217,8 +269,10 @@ describe('the outbox of adds', () => {
       expect(outcome.kind).toBe('refused');
       expect(messageFor((outcome as { error: unknown }).error, 'ADD_DAILY_TIME_ERROR')).toBe('You can log at most 16 hours for one skill in a day.');
       await vi.waitFor(async () => expect(await openOfflineStore().entries()).toEqual([]));
-      expect(stateOf(tab, 'refused-elsewhere')).toBeUndefined();
-      expect(apiSlice.endpoints.getDailyMinutes.select(today)(tab.getState()).data?.listeningDailyMins).toBe(950);
+      // Shown in the modal, so not listed again here; its minutes are off the day.
+      expect(shown.refused()).toBeNull();
+      expect(shown.waiting()).toBeNull();
+      expect(shown.listening()).toBe(950);
     } finally {
       locks.restore();
     }
@@ -228,12 +282,17 @@ describe('the outbox of adds', () => {
     tooMuchToday();
     const first = await openTab();
     const second = await openTab();
-    first.dispatch(add('discard-me-1', 30));
-    await vi.waitFor(() => expect(stateOf(first, 'discard-me-1')).toBe('failed'));
-    await vi.waitFor(() => expect(stateOf(second, 'discard-me-1')).toBe('failed'));
-    first.dispatch(discardRequested('discard-me-1'));
-    await vi.waitFor(() => expect(stateOf(second, 'discard-me-1')).toBeUndefined());
-    expect(selectRefused(second.getState())).toEqual([]);
+    const shownFirst = showTab(first, 'First tab');
+    const shownSecond = showTab(second, 'Second tab');
+    act(() => void first.dispatch(add('discard-me-1', 30)));
+    await vi.waitFor(() => expect(shownFirst.refused()).toContain('was not added'));
+    // The other tab hears of it (the channel, or its next look at the device's outbox).
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await vi.waitFor(() => expect(shownSecond.refused()).toContain('was not added'));
+    shownFirst.discard();
+    await vi.waitFor(() => expect(shownFirst.refused()).toBeNull());
+    act(() => void window.dispatchEvent(new Event('focus')));
+    await vi.waitFor(() => expect(shownSecond.refused()).toBeNull());
     expect(await openOfflineStore().entries()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/api/hooks';
 import { selectOnline } from './syncSlice';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
+import { BannerBar } from '@/components/BannerBar';
 import { Button } from '@/components/Button';
 import { onUpdateWaiting, updateNow } from './serviceWorker';
 
@@ -9,20 +9,11 @@ export function UpdatePrompt() {
   useEffect(() => onUpdateWaiting(setWaiting), []);
   if (!waiting) return null;
   return (
-    <Bar role="status">
+    <BannerBar role="status">
       <p>A new version of LinguaLog is ready.</p>
       <Button $variant="secondary" onClick={updateNow}>
         Reload
       </Button>
-    </Bar>
+    </BannerBar>
   );
 }
-
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-`;

@@ -34,7 +34,7 @@ import type { PushDeviceList, PushEndpointBody, PushSubscriptionBody, Reminder, 
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { endThisDevicePush, thisDevicePush } from '@/lib/devicePush';
 import { monthOf, monthRange } from '@/lib/calendar';
-import { retryDelayMs, retryPolicy } from '@/lib/retryPolicy';
+import { retryDelayMs, retryPolicy, worthRetrying } from '@/lib/retryPolicy';
 
 const TAGS = [
   'Auth',
@@ -64,14 +64,13 @@ const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'inclu
 
 /**
  * Failed reads are retried (spec 9: up to 3 times, delay doubling from 1 s, capped at 30 s).
- * An answer the server meant (any 4xx) is final at once: retrying a 401 would only keep the
- * learner on 'Loading...'. Mutations opt out with `extraOptions: { maxRetries: 0 }`.
+ * An answer the server meant is final at once (`worthRetrying`, src/lib/retryPolicy.ts): retrying
+ * a 401 would only keep the learner on 'Loading...'. Mutations opt out with `extraOptions: { maxRetries: 0 }`.
  */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, { maxRetries?: number }> = retry(
   async (args: string | FetchArgs, api, extraOptions) => {
     const result = await rawBaseQuery(args, api, extraOptions);
-    const status = result.error?.status;
-    if (typeof status === 'number' && status < 500) retry.fail(result.error, result.meta);
+    if (result.error && !worthRetrying(result.error)) retry.fail(result.error, result.meta);
     return result;
   },
   {
@@ -81,6 +80,21 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, {
 );
 
 const noRetry = { maxRetries: 0 };
+
+/**
+ * What an add or an edit on `date` changes: the day's minutes and the progress, the records and
+ * the total of the day's month only, the streak summary and the insights. Their own tags, and the
+ * outbox's when it learns that another tab sent an add (src/sync/reconciler.ts).
+ */
+export const addInvalidates = (date: string) =>
+  [
+    'DailyMinutes',
+    'Progress',
+    { type: 'Activities', id: monthOf(date) },
+    { type: 'MonthlyTotal', id: monthOf(date) },
+    'CalendarSummary',
+    'Stats',
+  ] as const;
 const byLanguage = (language: string) => `?language=${encodeURIComponent(language)}`;
 
 export const apiSlice = createApi({
@@ -222,7 +236,7 @@ export const apiSlice = createApi({
       },
       providesTags: (_r, _e, month) => [{ type: 'Activities', id: month }],
     }),
-    /** Sent by the outbox (src/features/sync) only; its key makes every retry apply at most once (contract, third edition). */
+    /** Sent by the outbox (src/sync) only; its key makes every retry apply at most once (contract, third edition). */
     addDailyActivity: build.mutation<ActivityRecord, AddDailyActivity & { idempotencyKey?: string; language?: string | null }>({
       // `language`: the language the add was logged in (contract, fourth edition), whatever is current when it is sent.
       query: ({ idempotencyKey, language, ...body }) => ({
@@ -234,30 +248,15 @@ export const apiSlice = createApi({
         timeout: 15_000,
       }),
       extraOptions: noRetry,
-      // Activities and the monthly total of the day's month only, the streak summary and the insights.
-      invalidatesTags: (_r, _e, { date }) => [
-        'DailyMinutes',
-        'Progress',
-        { type: 'Activities', id: monthOf(date) },
-        { type: 'MonthlyTotal', id: monthOf(date) },
-        'CalendarSummary',
-        'Stats',
-      ],
+      invalidatesTags: (_r, _e, { date }) => addInvalidates(date),
     }),
     editDailyActivity: build.mutation<ActivityRecord, EditDailyActivity & { language?: string | null }>({
       // `language`: the language the dialog was opened in (contract, fourth edition), whatever another device made current since.
       query: ({ language, ...body }) => ({ url: language ? `${API_PATHS.dailyActivity}${byLanguage(language)}` : API_PATHS.dailyActivity, method: 'PATCH', body }),
       extraOptions: noRetry,
       // Spec 4 lists daily minutes, activities and progress. An edit also changes the month's
-      // total shown beside the calendar, so that is refreshed too rather than left stale.
-      invalidatesTags: (_r, _e, { date }) => [
-        'DailyMinutes',
-        { type: 'Activities', id: monthOf(date) },
-        'Progress',
-        { type: 'MonthlyTotal', id: monthOf(date) },
-        'CalendarSummary',
-        'Stats',
-      ],
+      // total shown beside the calendar, so that is refreshed too rather than left stale: as an add.
+      invalidatesTags: (_r, _e, { date }) => addInvalidates(date),
     }),
 
     // ---- milestones ----

@@ -6,10 +6,11 @@
  * The copy is the signed-in learner's only: it is written only while the session check has
  * answered, and removed as soon as it has not (sign-out, account deletion, an ended session).
  */
-import { apiSlice } from '@/app/apiSlice';
-import { outageMet } from '@/app/session';
-import type { AppStore, RootState } from '@/app/store';
-import { addedMinutes } from '@/features/sync/optimistic';
+import { FIRST_READ_ENDPOINTS } from '@common/firstReads';
+import { apiSlice } from '@/api/apiSlice';
+import { outageMet } from '@/api/session';
+import type { AppStore, RootState } from '@/api/storeTypes';
+import { addedMinutes } from '@/sync/optimistic';
 import { isNetworkError, isServerFault } from '@/lib/errorMessages';
 
 const STORAGE_KEY = 'lingualog.offlineCache';
@@ -18,12 +19,8 @@ const WRITE_EVERY_MS = 1_000;
 type Entries = Parameters<typeof apiSlice.util.upsertQueryEntries>[0];
 type QueryEntry = RootState['api']['queries'][string];
 
-/** The reads a screen needs to open offline: the guard's checks and the dashboard's panels. */
-const KEPT = new Set([
-  'checkAuth', 'hasLanguage', 'getUserLanguage', 'getProgress', 'getDailyGoal', 'getDailyMinutes', 'getMonthActivities',
-  'getMonthTotal', 'getCalendarSummary', 'getRestDays', 'getDayBoundary', 'getPreviousHours', 'getMilestones', 'getLanguages',
-  'getTimer',
-]);
+/** The reads a screen needs to open offline: the guard's checks and the dashboard's panels (its first reads). */
+const KEPT = FIRST_READ_ENDPOINTS;
 
 const refusedSession = (q: QueryEntry) => (q?.error as { status?: unknown } | undefined)?.status === 401;
 const sessionRefused = (queries: RootState['api']['queries']) =>

@@ -6,8 +6,8 @@
  */
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiSlice } from '@/app/apiSlice';
-import { keepAnswersForOffline, seedOfflineAnswers } from '@/app/offlineCache';
+import { apiSlice } from '@/api/apiSlice';
+import { keepAnswersForOffline, seedOfflineAnswers } from '@/sync/offlineCache';
 import { makeStore } from '@/app/store';
 import { seedSignedInLearner } from '../mocks/db';
 import { api, unauthenticated } from '../mocks/http';

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/api/hooks';
 import { addedMinutes } from './optimistic';
 import { selectSignInNeeded, selectWaiting } from './syncSlice';
 

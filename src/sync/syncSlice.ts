@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
-import { apiSlice } from '@/app/apiSlice';
-import type { KeyedAdd } from '@/lib/outboxRequests';
+import { apiSlice } from '@/api/apiSlice';
+import type { KeyedAdd } from '@/sync/outboxRequests';
 
 export type OutboxState = 'pending' | 'sending' | 'synced' | 'failed';
 

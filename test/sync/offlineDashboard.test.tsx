@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localIsoDate } from '@common/domain';
 import { formatLongDate } from '@/lib/calendar';
-import { current, seedSignedInLearner } from '../../mocks/db';
-import { setViewportWidth } from '../../utils';
-import { DASHBOARD_TEST_TIMEOUT, renderDashboard, warmUpDashboard } from '../dashboard/renderDashboard';
+import { current, seedSignedInLearner } from '../mocks/db';
+import { setViewportWidth } from '../utils';
+import { DASHBOARD_TEST_TIMEOUT, renderDashboard, warmUpDashboard } from '../features/dashboard/renderDashboard';
 
 const today = localIsoDate();
 const listeningOnServer = () => current().activities.find((a) => a.date === today)?.listeningDailyMins ?? 0;
