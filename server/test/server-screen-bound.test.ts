@@ -29,7 +29,7 @@ afterAll(() => rmSync(spaRoot, { recursive: true, force: true }));
 
 const request = { headers: {}, cookies: {} } as unknown as FastifyRequest;
 const page = () => screen(request, { answers: [], today: '2026-11-26' } as unknown as Parameters<DashboardScreen>[1]);
-const rendered = (answer: ReturnType<DashboardScreen>) => answer.body.includes('rendered');
+const rendered = (answer: ReturnType<DashboardScreen>) => (answer.root ?? '').includes('rendered');
 
 describe("the server's first-screen render keeps to its share of the event loop", () => {
   /** Pages asked for one after another until one is not rendered: how many were. */
