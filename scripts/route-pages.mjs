@@ -20,7 +20,8 @@ const screens = {
   '/register/language': 'src/features/onboarding/LanguageStep.tsx',
   '/register/goal': 'src/features/onboarding/GoalStep.tsx',
   '/register/previoustime': 'src/features/onboarding/PreviousTimeStep.tsx',
-  '/dashboard': 'src/app/DashboardScreen.tsx',
+  // The dashboard's page hydrates the server's screen (issue #45): that code, and the screen's through it.
+  '/dashboard': 'src/app/hydrateScreen.tsx',
   '/settings': 'src/features/settings/SettingsPage.tsx',
   '/insights': 'src/features/insights/InsightsPage.tsx',
 };

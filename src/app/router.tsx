@@ -57,12 +57,7 @@ const screens = (store: AppStore, loaded: LoadedScreens): RouteObject[] => [
         id: DASHBOARD_ROUTE_ID,
         path: paths.dashboard,
         loader: () => {
-          afterNextPaint(() => {
-            prefetchDashboard(store);
-            // The pie chart's drawing (victory) loads beside the data rather than after it; a
-            // failure here is met again, and handled, where the chart itself loads it.
-            import('@/components/charts/PieRing').catch(() => undefined);
-          });
+          afterNextPaint(() => prefetchDashboard(store));
           return null;
         },
         ...(loaded.Dashboard

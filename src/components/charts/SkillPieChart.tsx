@@ -1,9 +1,10 @@
-import { Suspense, lazy, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, lazy, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS } from '@common/domain';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHm } from '@/lib/time';
+import { ChartShown } from './chartShown';
 import type { PieSlice } from './PieRing';
 
 const PieRing = lazy(() => import('./PieRing').then((m) => ({ default: m.PieRing })));
@@ -31,7 +32,8 @@ interface SkillPieChartProps {
 /** Time per skill as a pie with a visible colour legend; the figure's label is its text equivalent. */
 export function SkillPieChart({ minutes, empty }: SkillPieChartProps) {
   const theme = useTheme();
-  const drawing = useDrawingHere();
+  const shown = useContext(ChartShown);
+  const drawing = useDrawingHere() && shown;
   // Empty slices are not drawn; the legend below gives every skill's time either way.
   const data: PieSlice[] = SKILLS.filter((s) => minutes[s] > 0).map((s) => ({
     x: s,

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import type { Skill } from '@common/domain';
 import { useAppSelector } from '@/app/hooks';
 import { Celebration } from '@/components/Celebration';
+import { ChartShown } from '@/components/charts/chartShown';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import { firstRender } from '@/lib/firstRender';
@@ -88,7 +89,9 @@ function Dashboard({ bar, skillAction, skillStatus }: DashboardSlots) {
         <Split hidden={hidden('progress') && hidden('calendar')}>
           <Slot hidden={hidden('progress')}>
             <Suspense>
-              <ProgressPanel />
+              <ChartShown value={!hidden('progress')}>
+                <ProgressPanel />
+              </ChartShown>
             </Suspense>
           </Slot>
           <Slot hidden={hidden('calendar')}>
