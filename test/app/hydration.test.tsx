@@ -5,7 +5,7 @@
  * hydration it had to give up, the very elements the server drew stay on the page, and the
  * learner's figures stay on screen, on a phone and on a desktop, with and without the tz cookie.
  */
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_KEYED_READS, dashboardReads } from '@common/firstReads';
@@ -90,4 +90,24 @@ describe("the app hydrates the server's first screen", { timeout: DASHBOARD_TEST
       });
     }
   }
+
+  it("replays a tap on a skill's Add made while the dashboard still hydrates: the Add dialog opens", async () => {
+    setViewportWidth(1280);
+    const container = await serverPage(false, true);
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    // React's own scheduling, as in a browser: the hydration goes on in slices after startApp returns.
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const errors: unknown[] = [];
+      root = await startApp({ onRecoverableError: (error) => errors.push(error) });
+      const add = within(container).getByRole('button', { name: 'Reading Time' });
+      // The tap comes before React has hydrated the panel (its button has no handler of React's yet).
+      expect(Object.keys(add).some((key) => key.startsWith('__reactProps'))).toBe(false);
+      add.click();
+      expect(await screen.findByRole('dialog', { name: 'Add Reading Time' }, { timeout: 5000 })).toBeInTheDocument();
+      expect(errors).toEqual([]);
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+  });
 });
