@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { dashboardShell, type FirstAnswers } from './firstAnswers';
+import { ScreenMemory } from './screenMemory';
 
 interface Renderer {
   renderDashboardScreen(input: { answers: unknown; today: string; narrow: boolean; tab?: string }): { markup: string; styleTags: string };
@@ -48,7 +49,12 @@ export function isPhone(request: FastifyRequest): boolean {
   return /Mobi|Android/i.test(String(request.headers['user-agent'] ?? ''));
 }
 
-export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogger): Promise<DashboardScreen> {
+export interface ScreenOptions {
+  /** Called for each render made (not for a page given a kept one, screenMemory.ts): tests count them. */
+  onRender?: () => void;
+}
+
+export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogger, { onRender }: ScreenOptions = {}): Promise<DashboardScreen> {
   const file = resolve(spaRoot, 'ssr', 'dashboardScreen.js');
   let renderer: Renderer | null = null;
   try {
@@ -60,23 +66,36 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
   // Milliseconds of render time left: spent by each render, earned back at RENDER_SHARE of the time passing.
   let budget = RENDER_BURST_MS;
   let budgetAt = performance.now();
+  const memory = new ScreenMemory();
   return (request, { answers, today, zoneNamed }) => {
     const started = performance.now();
     budget = Math.min(RENDER_BURST_MS, budget + (started - budgetAt) * RENDER_SHARE);
     budgetAt = started;
-    if (renderer && budget > 0) {
+    if (renderer) {
+      const draw = renderer;
+      const narrow = isPhone(request);
+      const tab = request.cookies.activeTab;
+      const learner = (answers.find((a) => a.endpointName === 'checkAuth')?.value as { email?: string } | undefined)?.email;
+      let rendered = false;
       try {
-        const narrow = isPhone(request);
-        const { markup, styleTags } = renderer.renderDashboardScreen({ answers, today, narrow, tab: request.cookies.activeTab });
+        // A kept render costs no budget; a new one is made only while the budget lasts.
+        const { markup, styleTags } = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}`, { answers, today, zoneNamed }, () => {
+          if (budget <= 0) throw new BudgetSpent();
+          rendered = true;
+          onRender?.();
+          return draw.renderDashboardScreen({ answers, today, narrow, tab });
+        });
         const drawnFor = `data-today="${today}" data-narrow="${narrow}" data-day-drawn="${zoneNamed}"`;
         return { head: styleTags, body: '', root: `<div id="root" data-server-screen ${drawnFor} inert>${markup}</div>` };
       } catch (err) {
-        log.error({ err }, 'The server render of the dashboard failed: its page shows the plain first facts');
+        if (!(err instanceof BudgetSpent)) log.error({ err }, 'The server render of the dashboard failed: its page shows the plain first facts');
       } finally {
-        budget -= performance.now() - started;
+        if (rendered) budget -= performance.now() - started;
       }
     }
     const shell = dashboardShell(answers);
     return { head: '', body: shell && `<div id="first-screen">${shell}</div>` };
   };
 }
+
+class BudgetSpent extends Error {}

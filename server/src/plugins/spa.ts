@@ -11,7 +11,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answersScript, drawableAnswers, firstAnswers, isSignedInScreen } from './firstAnswers';
-import { loadDashboardScreen, type ScreenParts } from './serverScreen';
+import { loadDashboardScreen, type ScreenOptions, type ScreenParts } from './serverScreen';
 
 const NO_CACHE = 'no-cache';
 
@@ -28,7 +28,7 @@ export function codeAfterPaint(page: string): string {
 
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 
-export async function registerSpa(app: FastifyInstance, spaDir: string): Promise<SpaFallback | null> {
+export async function registerSpa(app: FastifyInstance, spaDir: string, screenOptions: ScreenOptions = {}): Promise<SpaFallback | null> {
   const root = resolve(spaDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     app.log.warn(`No built SPA in ${root}: serving the API only`);
@@ -52,7 +52,7 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
   // (scripts/route-pages.mjs); any other path, index.html itself.
   const pagesFile = resolve(root, 'route-pages.json');
   const routePages = new Map<string, string>(existsSync(pagesFile) ? Object.entries(JSON.parse(readFileSync(pagesFile, 'utf8'))) : []);
-  const dashboardScreen = await loadDashboardScreen(root, app.log);
+  const dashboardScreen = await loadDashboardScreen(root, app.log, screenOptions);
   const sendAnswered = async (request: FastifyRequest, reply: FastifyReply, path: string, page: string) => {
     const answers = await firstAnswers(app, request, path);
     if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
