@@ -74,4 +74,17 @@ describeDb("the server's kept render of the dashboard", () => {
     expect(shown).toContain('0h 30m');
     expect(shown).not.toContain('0h 25m');
   });
+
+  it("draws a running timer's elapsed time anew on every load (its page is never a kept one)", async () => {
+    const app = await shared.open();
+    const { cookie } = await signUp(app);
+    await withLanguage(app, cookie, 'Portuguese');
+    const startedAt = new Date(Date.now() - 45 * 60_000).toISOString();
+    const start = await app.inject({ method: 'PUT', url: '/api/user/timer', headers: { cookie }, payload: { id: 'timer-of-the-cache-test', skill: 'reading', startedAt } });
+    expect(start.statusCode, start.body).toBeLessThan(300);
+    const before = renders;
+    expect(await dashboard(app, cookie)).toMatch(/0:4[5-9]:\d\d/);
+    expect(await dashboard(app, cookie)).toMatch(/0:4[5-9]:\d\d/);
+    expect(renders).toBe(before + 2);
+  });
 });

@@ -5,7 +5,7 @@
  *
  * React must first draw the very tree the server drew: the same tree (App.tsx), the same routes
  * with the dashboard's code at hand, the same answers (the ones the server drew: the state
- * react-redux gives every selector while hydrating), the same today and width class (the hooks'
+ * react-redux gives every selector while hydrating), the same today, width class and instant (the hooks'
  * server snapshots, src/lib/firstRender.ts). It hydrates in a transition, one panel's Suspense
  * boundary at a time, and replays a tap made meanwhile once its panel is hydrated.
  */
@@ -29,6 +29,7 @@ function drawnFor(root: HTMLElement) {
     narrow: root.getAttribute('data-narrow') === 'true',
     /** Whether the day's figures were drawn (the device had named its zone, issue #44); else those panels show 'Loading...'. */
     dayDrawn: root.getAttribute('data-day-drawn') === 'true',
+    now: Number(root.getAttribute('data-now')),
   };
 }
 
@@ -49,6 +50,7 @@ export async function hydrateScreen(
   keepAnswersForOffline(store);
   firstRender.today = screen.today;
   firstRender.narrow = screen.narrow;
+  if (Number.isFinite(screen.now)) firstRender.now = screen.now;
   const router = await initializedRouter(store);
   // Inert until now, so nothing answered a tap before the app could; from here React replays one.
   container.removeAttribute('inert');

@@ -31,6 +31,8 @@ export interface DashboardScreenInput {
   narrow: boolean;
   /** The phone's tab as the app last kept it (its `activeTab` cookie), if any. */
   tab?: string;
+  /** The instant to draw a running timer's elapsed time for (ms; default: now), which the page gives the hydration. */
+  now?: number;
 }
 
 /**
@@ -38,12 +40,13 @@ export interface DashboardScreenInput {
  * (src/app/start.tsx, issue #45): the routes' loaders count as run (they only start the reads,
  * whose answers are in the store), so the router draws /dashboard at once.
  */
-export function renderDashboardScreen({ answers, today, narrow, tab }: DashboardScreenInput): { markup: string; styleTags: string } {
+export function renderDashboardScreen({ answers, today, narrow, tab, now = Date.now() }: DashboardScreenInput): { markup: string; styleTags: string } {
   const store = makeStore({ dashboard: { activeTab: tabOrDefault(tab) } });
   store.dispatch(apiSlice.util.upsertQueryEntries(answers));
   const sheet = new ServerStyleSheet();
   firstRender.today = today;
   firstRender.narrow = narrow;
+  firstRender.now = now;
   const router = createMemoryRouter(makeRoutes(store, { Dashboard: DashboardScreen }), {
     initialEntries: [paths.dashboard],
     hydrationData: { loaderData: { [GUARD_ROUTE_ID]: null, [DASHBOARD_ROUTE_ID]: null } },
@@ -55,6 +58,7 @@ export function renderDashboardScreen({ answers, today, narrow, tab }: Dashboard
     router.dispose();
     delete firstRender.today;
     delete firstRender.narrow;
+    delete firstRender.now;
     sheet.seal();
   }
 }

@@ -13,7 +13,7 @@ import { localIsoDate } from '@common/domain';
 import { startApp } from '@/app/start';
 import { firstRender } from '@/lib/firstRender';
 import { renderDashboardScreen, type DashboardScreenInput } from '@/ssr/dashboardScreen';
-import { seedSignedInLearner } from '../mocks/db';
+import { db, seedSignedInLearner } from '../mocks/db';
 import { api } from '../mocks/http';
 import { setViewportWidth } from '../utils';
 import { DASHBOARD_TEST_TIMEOUT, warmUpDashboard } from '../features/dashboard/renderDashboard';
@@ -31,13 +31,13 @@ async function firstAnswers(today: string): Promise<Answers> {
 }
 
 /** The page as server/src/plugins/serverScreen.ts and spa.ts write it. */
-async function serverPage(narrow: boolean, dayDrawn: boolean) {
+async function serverPage(narrow: boolean, dayDrawn: boolean, now = Date.now()) {
   const today = localIsoDate();
   const answers = await firstAnswers(today);
   const drawn = answers.filter((a) => dayDrawn || !DAY_KEYED_READS.has(a.endpointName)) as Answers;
-  const { markup } = renderDashboardScreen({ answers: drawn, today, narrow });
+  const { markup } = renderDashboardScreen({ answers: drawn, today, narrow, now });
   document.body.innerHTML =
-    `<div id="root" data-server-screen data-today="${today}" data-narrow="${narrow}" data-day-drawn="${dayDrawn}" inert>${markup}</div>` +
+    `<div id="root" data-server-screen data-today="${today}" data-narrow="${narrow}" data-day-drawn="${dayDrawn}" data-now="${now}" inert>${markup}</div>` +
     `<script type="application/json" id="first-answers">${JSON.stringify(answers)}</script>`;
   return document.getElementById('root')!;
 }
@@ -60,6 +60,7 @@ describe("the app hydrates the server's first screen", { timeout: DASHBOARD_TEST
     root = undefined;
     delete firstRender.today;
     delete firstRender.narrow;
+    delete firstRender.now;
     document.body.innerHTML = '';
     vi.restoreAllMocks();
   });
@@ -109,5 +110,20 @@ describe("the app hydrates the server's first screen", { timeout: DASHBOARD_TEST
     } finally {
       (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
+  });
+
+  it("hydrates a running timer's elapsed time as the server drew it, then shows the real one", async () => {
+    setViewportWidth(1280);
+    db.timer = { id: 'timer-of-the-hydration-test', language: 'Spanish', skill: 'reading', startedAt: new Date(Date.now() - 45 * 60_000).toISOString() };
+    // The server drew its page 5 seconds ago: its clock reads 0:44:55.
+    const container = await serverPage(false, true, Date.now() - 5000);
+    expect(within(container).getByRole('timer')).toHaveTextContent('0:44:55');
+    const errors: unknown[] = [];
+    const consoleErrors = vi.spyOn(console, 'error');
+    root = await act(() => startApp({ onRecoverableError: (error) => errors.push(error) }));
+    await settle();
+    expect(errors).toEqual([]);
+    expect(consoleErrors.mock.calls.map((call) => call.map(String).join(' ')).filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+    await waitFor(() => expect(within(container).getByRole('timer')).toHaveTextContent(/^0:45:0\d$/));
   });
 });

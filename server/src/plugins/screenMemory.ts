@@ -2,7 +2,7 @@
  * Issue #45: the server's render of the dashboard (16–32 ms of the event loop a page) is kept per
  * learner, width class and tab, under a digest of everything it is drawn from: the answers the
  * page carries (read from the database for this very page), the learner's today and whether the
- * day's figures are drawn. A page whose inputs are unchanged gets the kept markup at the cost of
+ * day's figures are drawn, and, while a timer runs, the instant (its elapsed time is drawn). A page whose inputs are unchanged gets the kept markup at the cost of
  * hashing them; any write that changes an answer changes the digest, so a kept render is never
  * staler than the database, whichever process wrote (several processes on one PostgreSQL
  * database each keep their own, all keyed by what the database answered).
@@ -17,7 +17,8 @@ export interface Rendered {
   styleTags: string;
 }
 
-interface Kept extends Rendered {
+interface Kept {
+  rendered: Rendered;
   digest: string;
   bytes: number;
 }
@@ -29,18 +30,18 @@ export class ScreenMemory {
   constructor(private readonly maxBytes = SCREEN_MEMORY_BYTES) {}
 
   /** The render kept for `slot` (a learner's width class and tab) if drawn from the same inputs, else `render`'s, kept. */
-  rendered(slot: string, inputs: unknown, render: () => Rendered): Rendered {
+  rendered<T extends Rendered>(slot: string, inputs: unknown, render: () => T): T {
     const digest = createHash('sha256').update(JSON.stringify(inputs)).digest('base64url');
     const known = this.kept.get(slot);
     if (known?.digest === digest) {
       // Most recently used last: the oldest go first when the bound is reached.
       this.kept.delete(slot);
       this.kept.set(slot, known);
-      return known;
+      return known.rendered as T;
     }
     const fresh = render();
     this.forget(slot);
-    const entry: Kept = { ...fresh, digest, bytes: fresh.markup.length + fresh.styleTags.length };
+    const entry: Kept = { rendered: fresh, digest, bytes: fresh.markup.length + fresh.styleTags.length };
     this.kept.set(slot, entry);
     this.bytes += entry.bytes;
     for (const oldest of this.kept.keys()) {

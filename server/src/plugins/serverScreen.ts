@@ -15,7 +15,7 @@ import { dashboardShell, type FirstAnswers } from './firstAnswers';
 import { ScreenMemory } from './screenMemory';
 
 interface Renderer {
-  renderDashboardScreen(input: { answers: unknown; today: string; narrow: boolean; tab?: string }): { markup: string; styleTags: string };
+  renderDashboardScreen(input: { answers: unknown; today: string; narrow: boolean; tab?: string; now?: number }): { markup: string; styleTags: string };
 }
 
 /** What goes into the page: in its head, before its root, and in place of its empty root (a rendered screen). */
@@ -77,16 +77,19 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
       const tab = request.cookies.activeTab;
       const learner = (answers.find((a) => a.endpointName === 'checkAuth')?.value as { email?: string } | undefined)?.email;
       let rendered = false;
+      // A running timer's elapsed time is drawn for the instant of the render, which is then part of what it is drawn from.
+      const runningTimer = (answers.find((a) => a.endpointName === 'getTimer')?.value as { timer?: unknown } | undefined)?.timer;
+      const now = Date.now();
       try {
         // A kept render costs no budget; a new one is made only while the budget lasts.
-        const { markup, styleTags } = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}`, { answers, today, zoneNamed }, () => {
+        const screen = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}`, { answers, today, zoneNamed, ...(runningTimer ? { now } : {}) }, () => {
           if (budget <= 0) throw new BudgetSpent();
           rendered = true;
           onRender?.();
-          return draw.renderDashboardScreen({ answers, today, narrow, tab });
+          return { ...draw.renderDashboardScreen({ answers, today, narrow, tab, now }), now };
         });
-        const drawnFor = `data-today="${today}" data-narrow="${narrow}" data-day-drawn="${zoneNamed}"`;
-        return { head: styleTags, body: '', root: `<div id="root" data-server-screen ${drawnFor} inert>${markup}</div>` };
+        const drawnFor = `data-today="${today}" data-narrow="${narrow}" data-day-drawn="${zoneNamed}" data-now="${screen.now}"`;
+        return { head: screen.styleTags, body: '', root: `<div id="root" data-server-screen ${drawnFor} inert>${screen.markup}</div>` };
       } catch (err) {
         if (!(err instanceof BudgetSpent)) log.error({ err }, 'The server render of the dashboard failed: its page shows the plain first facts');
       } finally {
