@@ -23,7 +23,8 @@ const screens = {
   '/register/language': 'src/features/onboarding/LanguageStep.tsx',
   '/register/goal': 'src/features/onboarding/GoalStep.tsx',
   '/register/previoustime': 'src/features/onboarding/PreviousTimeStep.tsx',
-  '/dashboard': 'src/app/DashboardScreen.tsx',
+  // The dashboard's page hydrates the server's screen (issue #45): that code, and the screen's through it.
+  '/dashboard': 'src/app/hydrateScreen.tsx',
   // The page and the sections other features bring, loaded together (router.tsx).
   '/settings': ['src/features/settings/SettingsPage.tsx', 'src/app/SettingsSections.tsx'],
   '/insights': 'src/features/insights/InsightsPage.tsx',

@@ -10,6 +10,7 @@ import { baseRef, buildBase } from './baseBuild.mjs';
 import * as h from './history.mjs';
 import { HEAVY_LEARNERS, heavySection } from './heavy.mjs';
 import * as paint from './dashboard-paint.mjs';
+import { bystanderBesideDashboards } from './dashboard-load.mjs';
 import { TRIALS, reconnectSummary, reconnectTrials } from './offline.mjs';
 import { queryPlans } from './plans.mjs';
 import { startPostgres } from './postgres.mjs';
@@ -285,7 +286,17 @@ async function dashboardPaint(baseUrl, { lighthouse: withLighthouse, base = null
     // A load that never rendered is a miss of this section, not a reason to skip Lighthouse.
     check(false, `round trips: ${err instanceof Error ? err.message : err}`);
   }
-  if (!withLighthouse) return;
+  if (withLighthouse) await lighthouseSection(baseUrl, base);
+  // Last, so its load leaves nothing behind for the page loads above.
+  heading(`A bystander beside 50 concurrent dashboard loads${base ? `, this build and ${base.commit} (${BASE_REF}) in interleaved rounds` : ''}`);
+  const servers = [{ label: 'this build', origin: baseUrl }, ...(base ? [{ label: base.commit, origin: base.url, reference: true }] : [])];
+  const learners = paint.roundTripLearners().map((page) => page.cookie);
+  const bystander = await bystanderBesideDashboards(servers, { learners, bystanderCookie: sessionCookie('month', 1) });
+  console.log(bystander.text);
+  for (const c of bystander.checks) check(c.ok, c.text);
+}
+
+async function lighthouseSection(baseUrl, base) {
   const beside = base ? `, this build beside ${base.commit} (${BASE_REF})` : '';
   heading(`Lighthouse 12 (mobile: slow 4G, 4x CPU slowdown, plain HTTP/1.1), ${paint.RUNS} runs per page, interleaved${beside}; medians`);
   const lighthouse = paint.lighthouseSummary(await paint.lighthouseRounds(baseUrl, paint.paintPages(base)));

@@ -12,7 +12,7 @@ import { media } from '@/styles/media';
 import { CalendarGrid } from './CalendarGrid';
 import { CalendarLegend } from './CalendarLegend';
 import { CalendarSummary } from './CalendarSummary';
-import { EditDayModal } from './EditDayModal';
+import { EditDayModal } from './lazyDialogs';
 
 /**
  * The monthly calendar: emoji per day, and a click on an eligible day opens its edit modal.

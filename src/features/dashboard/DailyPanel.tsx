@@ -17,7 +17,7 @@ import { SKILL_NAMES } from '@/lib/skills';
 import { monthOf } from '@/lib/calendar';
 import { formatHm } from '@/lib/time';
 import { AddTimeModal } from './AddTimeModal';
-import { EditDayModal } from './EditDayModal';
+import { EditDayModal } from './lazyDialogs';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
 export function DailyPanel({ skillAction, skillStatus }: { skillAction?: (skill: Skill) => ReactNode; skillStatus?: (skill: Skill) => ReactNode }) {

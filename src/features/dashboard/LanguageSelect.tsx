@@ -5,7 +5,7 @@ import { useGetLanguagesQuery, useGetProgressQuery, useSetUserLanguageMutation }
 import { ErrorText } from '@/components/StatusMessage';
 import { messageFor } from '@/lib/errorMessages';
 import { media } from '@/styles/media';
-import { StartLanguageModal } from './StartLanguageModal';
+import { StartLanguageModal } from './lazyDialogs';
 
 interface LanguageSelectProps {
   current: string;

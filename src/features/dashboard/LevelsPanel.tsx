@@ -8,7 +8,7 @@ import { Loading } from '@/components/StatusMessage';
 import { LEVEL_DESCRIPTIONS } from '@/lib/levelDescriptions';
 import { formatCount } from '@/lib/time';
 import { LanguageSelect } from './LanguageSelect';
-import { LevelModal } from './LevelModal';
+import { LevelModal } from './lazyDialogs';
 
 type CardState = 'reached' | 'current' | 'ahead';
 

@@ -9,7 +9,7 @@ import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { SkillPieChart } from '@/components/charts/SkillPieChart';
 import { formatCount } from '@/lib/time';
-import { LevelModal } from './LevelModal';
+import { LevelModal } from './lazyDialogs';
 
 /** Total hours, level and progress to the next one, and the time per skill (spec 2, 4). */
 export function ProgressPanel() {

@@ -9,7 +9,7 @@ import { ErrorLine } from '@/components/StatusMessage';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
 import { formatElapsed, isForgotten } from '@/lib/timerSpan';
-import { TimerQuestions } from './TimerQuestions';
+import { TimerQuestions } from './lazyQuestions';
 import { noteShown, questionAsked, selectFailure, selectNote, selectQuestion } from './timerSlice';
 import { useNow } from './useNow';
 import { useRunningTimer, useSendUnsent } from './useRunningTimer';
