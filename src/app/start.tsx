@@ -31,6 +31,10 @@ export async function startApp({ doc = document, onRecoverableError }: StartOpti
     const { hydrateScreen } = await import('@/app/hydrateScreen');
     return hydrateScreen(container, store, first.entries, onRecoverableError);
   }
+  // A server screen that came without its answers (a proxy cut them) is not hydrated but drawn
+  // anew: the root gives up the server's marks, inert first of all, or the app would never answer.
+  container.removeAttribute('inert');
+  container.removeAttribute('data-server-screen');
   seedAnswers(store, first?.entries ?? []);
   seedOfflineAnswers(store);
   keepAnswersForOffline(store);

@@ -1,13 +1,14 @@
-import { Suspense, lazy, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useContext, useSyncExternalStore, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS } from '@common/domain';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHm } from '@/lib/time';
+import { CodeBoundary, retryableLazy } from '../CodeBoundary';
 import { ChartShown } from './chartShown';
 import type { PieSlice } from './PieRing';
 
-const PieRing = lazy(() => import('./PieRing').then((m) => ({ default: m.PieRing })));
+const pieRing = retryableLazy(() => import('./PieRing').then((m) => ({ default: m.PieRing })));
 
 const noChange = () => () => undefined;
 
@@ -51,9 +52,7 @@ export function SkillPieChart({ minutes, empty }: SkillPieChartProps) {
         <ChartBox role="img" aria-label={`Time per skill: ${summary}`}>
           {/* The drawing (victory, most of the dashboard's code) loads on its own; the box keeps its place meanwhile. */}
           {drawing && (
-            <Suspense fallback={null}>
-              <PieRing data={data} summary={summary} />
-            </Suspense>
+            <CodeBoundary onRetry={pieRing.retry}>{() => <pieRing.Component data={data} summary={summary} />}</CodeBoundary>
           )}
         </ChartBox>
       )}

@@ -1,17 +1,17 @@
 /**
  * Issue #45: the timer's questions (its dialogs) are their own chunk, asked for after the first
  * paint (src/app/router.tsx, the dashboard's loader), with their own Suspense boundary so the bar
- * that opens them never gives way to a fallback.
+ * that opens them never gives way to a fallback, nor the screen to their code's failure to load
+ * (components/CodeBoundary.tsx).
  */
-import { Suspense, lazy, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { CodeBoundary, retryableLazy } from '@/components/CodeBoundary';
 import type { TimerQuestions as Questions } from './TimerQuestions';
 
-const LazyTimerQuestions = lazy(() => import('./TimerQuestions').then((m) => ({ default: m.TimerQuestions })));
+const questions = retryableLazy(() => import('./TimerQuestions').then((m) => ({ default: m.TimerQuestions })));
 
 export function TimerQuestions(props: ComponentProps<typeof Questions>) {
   return (
-    <Suspense fallback={null}>
-      <LazyTimerQuestions {...props} />
-    </Suspense>
+    <CodeBoundary onRetry={questions.retry}>{() => <questions.Component {...props} />}</CodeBoundary>
   );
 }
