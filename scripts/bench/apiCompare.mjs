@@ -52,7 +52,8 @@ async function seededServer(name, cwd) {
   const databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
   const server = await startNodeServer(name, 'server/src/server.ts', {
     cwd,
-    env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: '', LOG_LEVEL: 'warn' },
+    // As the main bench runs it: production's log level, its request logs to /dev/null (processes.mjs).
+    env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: '' },
     readyPath: '/api/languages',
   });
   const db = await openDatabase(databaseUrl);
