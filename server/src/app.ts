@@ -194,8 +194,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           refused.set(request, err);
         }
       });
-      user.addHook('preValidation', async (request) => {
-        if (refused.has(request)) throw refused.get(request);
+      user.addHook('preValidation', (request, _reply, done) => {
+        if (!refused.has(request)) return done();
+        done(refused.get(request) as Error);
       });
       await user.register(userRoutes);
       await user.register(goalRoutes);

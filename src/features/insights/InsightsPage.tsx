@@ -12,7 +12,7 @@ import { Loading } from '@/components/StatusMessage';
 import { media } from '@/styles/media';
 import { Comparison } from './Comparison';
 import { DailyHabits } from './DailyHabits';
-import { dailyFigures, periodNotOverText, SHORT_WINDOW, skillMinutes } from './insightsMaths';
+import { dailyFigures, SHORT_WINDOW, skillMinutes } from './insightsMaths';
 import { RangeSwitch, type Range, type View } from './RangeSwitch';
 import { SkillBalance } from './SkillBalance';
 import { TrendChart } from './TrendChart';
@@ -52,22 +52,8 @@ export function InsightsPage() {
         <Card aria-labelledby={ids.compare}>
           <PanelTitle id={ids.compare}>Compared with before</PanelTitle>
           <Pair>
-            <Comparison
-              caption="This week vs last week"
-              note={periodNotOverText(thisWeek.start, 'week', data.today)}
-              nowLabel="This week"
-              beforeLabel="Last week"
-              now={thisWeek}
-              before={lastWeek}
-            />
-            <Comparison
-              caption="This month vs last month"
-              note={periodNotOverText(thisMonth.start, 'month', data.today)}
-              nowLabel="This month"
-              beforeLabel="Last month"
-              now={thisMonth}
-              before={lastMonth}
-            />
+            <Comparison period="week" today={data.today} now={thisWeek} before={lastWeek} />
+            <Comparison period="month" today={data.today} now={thisMonth} before={lastMonth} />
           </Pair>
         </Card>
         <Card aria-labelledby={ids.habits}>

@@ -5,7 +5,7 @@ import { apiSlice, useDeleteUserMutation, useLogoutMutation } from '@/api/apiSli
 import { useAppDispatch } from '@/api/hooks';
 import { paths } from '@/api/paths';
 import { OFFLINE_ACTION, useOnline } from '@/sync';
-import { ConfirmModal } from './ConfirmModal';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { DeleteAccountNote } from './DataSection';
 
 type Dialog = 'logout' | 'delete' | null;

@@ -7,6 +7,7 @@ import type { AppDispatch, RootState } from '@/api/storeTypes';
 import { messageFor, refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import { formatLongDate } from '@/lib/calendar';
 import { addQueued } from '@/sync';
+import type { CallsInTurn } from '@/lib/callsInTurn';
 import { worthRetrying } from '@/lib/retryPolicy';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
@@ -18,18 +19,16 @@ import type { RunningTimer } from '@common/schemas/timer';
 import type { UnsentStart } from './timerSlice';
 import { callFailed, noteShown, sameLearner, selectUnsent, startSent, startTapped, stopSent, timerStopped } from './timerSlice';
 
-type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
-
 /**
- * The server must see a start before its stop, or the stop would be a no-op and the late start
- * would leave a timer running: every timer call waits for the one before it.
+ * What the timer's thunks reach of their store (the thunk middleware's extra argument,
+ * app/store.ts). The server must see a start before its stop, or the stop would be a no-op and
+ * the late start would leave a timer running: every timer call of a store waits for the one before it.
  */
-let queue: Promise<unknown> = Promise.resolve();
-const inTurn = <R>(call: () => Promise<R>): Promise<R> => {
-  const next = queue.then(call, call);
-  queue = next.catch(() => undefined);
-  return next;
-};
+export interface TimerExtra {
+  timerCalls: CallsInTurn;
+}
+
+type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState, extra: TimerExtra) => Promise<R>;
 
 const errorBody = (error: FetchBaseQueryError) => (error.data ?? {}) as { error?: string; message?: string; timer?: RunningTimer };
 
@@ -43,8 +42,8 @@ const mine = (state: RootState) => {
 };
 
 /** Sends the start kept on this device, if any; kept for later when the network is away. */
-export const sendUnsentStart = (): Thunk => (dispatch, getState) =>
-  inTurn(async () => {
+export const sendUnsentStart = (): Thunk => (dispatch, getState, { timerCalls }) =>
+  timerCalls(async () => {
     const start = selectUnsent(getState()).start;
     if (!start || !mine(getState())) return;
     const result = await dispatch(apiSlice.endpoints.startTimer.initiate(start));
@@ -83,8 +82,8 @@ export const startTimerFor =
   };
 
 /** Sends the stops the server has not answered yet; a stop of a timer already gone is a 204 too. */
-export const sendUnsentStops = (): Thunk => (dispatch, getState) =>
-  inTurn(async () => {
+export const sendUnsentStops = (): Thunk => (dispatch, getState, { timerCalls }) =>
+  timerCalls(async () => {
     if (!mine(getState())) return;
     for (const id of selectUnsent(getState()).stops) {
       const result = await dispatch(apiSlice.endpoints.stopTimer.initiate({ id }));
