@@ -21,6 +21,7 @@ import { keepAnswersForOffline } from '@/sync/offlineCache';
 import { makeBrowserRouter } from '@/app/router';
 import type { AppStore } from '@/app/store';
 import { firstRender } from '@/lib/firstRender';
+import { yieldToMain } from '@/lib/yieldToMain';
 
 /** What the server drew its screen for, as it wrote it on the root (server/src/plugins/serverScreen.ts). */
 function drawnFor(root: HTMLElement) {
@@ -51,7 +52,10 @@ export async function hydrateScreen(
   firstRender.today = screen.today;
   firstRender.narrow = screen.narrow;
   if (Number.isFinite(screen.now)) firstRender.now = screen.now;
+  // Each step in a task of its own (a 10-year learner's answers, the router): none blocks a tap for long.
+  await yieldToMain();
   const router = await initializedRouter(store);
+  await yieldToMain();
   // Inert until now, so nothing answered a tap before the app could; from here React replays one.
   container.removeAttribute('inert');
   let root: Root | undefined;

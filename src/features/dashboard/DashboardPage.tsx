@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Suspense, startTransition, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
@@ -114,14 +114,16 @@ function Dashboard({ bar, skillAction, skillStatus }: DashboardSlots) {
 
 /**
  * The phone bar's height as drawn (a running timer, its notices, a note after a stop), or null
- * before it is measured (a server render, a browser without ResizeObserver).
+ * before it is measured (a server render, a browser without ResizeObserver). A new height draws
+ * the page again in a transition (issue #45): its first measure comes while the server's screen
+ * still hydrates, and an urgent render of the page would hydrate every panel in one long task.
  */
 function useHeightOf(ref: RefObject<HTMLElement | null>, narrow: boolean): number | null {
   const [height, setHeight] = useState<number | null>(null);
   useEffect(() => {
     const element = ref.current;
     if (!narrow || !element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setHeight(element.getBoundingClientRect().height));
+    const observer = new ResizeObserver(() => startTransition(() => setHeight(element.getBoundingClientRect().height)));
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, narrow]);
