@@ -1,7 +1,7 @@
 import { createBrowserRouter, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
-import { paths } from '@/api/paths';
+import { paths } from '@/app/paths';
 import { RequireAuth, VisitorOnly } from '@/app/guards';
 import { afterNextPaint, prefetchDashboard, prefetchGuard } from '@/app/prefetch';
 import type { AppStore } from '@/app/store';
@@ -21,7 +21,7 @@ const screen = (load: () => Promise<ComponentType>) => async () => {
  * dashboard code. The guarded routes' loaders start their reads (src/app/prefetch.ts) while the
  * screen's code loads, and return at once: the screens read the same cache through their hooks.
  */
-const screens = (store: AppStore, loaded: LoadedScreens): RouteObject[] => [
+const screens = (store: AppStore): RouteObject[] => [
   {
     path: paths.landing,
     lazy: screen(async () => (await import('@/features/auth/LandingPage')).LandingPage),
@@ -37,7 +37,6 @@ const screens = (store: AppStore, loaded: LoadedScreens): RouteObject[] => [
     ],
   },
   {
-    id: GUARD_ROUTE_ID,
     Component: RequireAuth,
     loader: () => {
       afterNextPaint(() => prefetchGuard(store.dispatch));
@@ -54,28 +53,21 @@ const screens = (store: AppStore, loaded: LoadedScreens): RouteObject[] => [
         lazy: screen(async () => (await import('@/features/onboarding/PreviousTimeStep')).PreviousTimeStep),
       },
       {
-        id: DASHBOARD_ROUTE_ID,
         path: paths.dashboard,
         loader: () => {
-          afterNextPaint(() => prefetchDashboard(store));
+          afterNextPaint(() => {
+            prefetchDashboard(store);
+            // The pie chart's drawing (victory) loads beside the data rather than after it; a
+            // failure here is met again, and handled, where the chart itself loads it.
+            import('@/components/charts/PieRing').catch(() => undefined);
+          });
           return null;
         },
-        ...(loaded.Dashboard
-          ? { Component: loaded.Dashboard }
-          : { lazy: screen(async () => (await import('@/app/DashboardScreen')).DashboardScreen) }),
+        lazy: screen(async () => (await import('@/app/DashboardScreen')).DashboardScreen),
       },
       {
         path: paths.settings,
-        // The page and the sections other features bring (app/SettingsSections.tsx): features meet only here.
-        lazy: screen(async () => {
-          const [{ SettingsPage }, { SettingsSections }] = await Promise.all([
-            import('@/features/settings/SettingsPage'),
-            import('@/app/SettingsSections'),
-          ]);
-          return function SettingsScreen() {
-            return <SettingsPage sections={<SettingsSections />} />;
-          };
-        }),
+        lazy: screen(async () => (await import('@/features/settings/SettingsPage')).SettingsPage),
       },
       {
         path: paths.insights,
@@ -86,27 +78,15 @@ const screens = (store: AppStore, loaded: LoadedScreens): RouteObject[] => [
   { path: '*', Component: NotFoundScreen },
 ];
 
-export const GUARD_ROUTE_ID = 'guard';
-export const DASHBOARD_ROUTE_ID = 'dashboard';
-
-/**
- * Issue #45: screens whose code is already at hand. A page that holds the server's render of the
- * dashboard is hydrated, and React must then draw the very tree the server drew, not the
- * 'Loading...' of a screen whose code is still on its way (src/app/start.tsx).
- */
-export interface LoadedScreens {
-  Dashboard?: ComponentType;
-}
-
 /**
  * One root so the first lazy screen shows 'Loading...' while its code arrives, and so any
  * screen's failure (render or code load) shows our error screen rather than the developer one.
  */
-export const makeRoutes = (store: AppStore, loaded: LoadedScreens = {}): RouteObject[] => [
-  { HydrateFallback: LoadingScreen, errorElement: <RouteErrorScreen />, children: screens(store, loaded) },
+export const makeRoutes = (store: AppStore): RouteObject[] => [
+  { HydrateFallback: LoadingScreen, errorElement: <RouteErrorScreen />, children: screens(store) },
 ];
 
-export const makeBrowserRouter = (store: AppStore, loaded: LoadedScreens = {}) => createBrowserRouter(makeRoutes(store, loaded));
+export const makeBrowserRouter = (store: AppStore) => createBrowserRouter(makeRoutes(store));
 
 /** For tests: the same routes in memory, starting at `initialPath`. */
 export const makeMemoryRouter = (initialPath: string, store: AppStore) =>

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import styled from 'styled-components';
 import { isValidEmail } from '@common/domain';
-import { useRequestPasswordResetMutation } from '@/api/apiSlice';
+import { useRequestPasswordResetMutation } from '@/app/apiSlice';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, messageFor, serverErrorCode, VALIDATION } from '@/lib/errorMessages';
-import { AuthField, EMAIL_PLACEHOLDER, BackToSignIn } from './AuthField';
+import { AuthField, EMAIL_PLACEHOLDER, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 
 /** What the page says after any request the server took, whether or not an account has the address (contract, fourth edition). */
@@ -58,7 +60,9 @@ export function ForgotPasswordPage() {
           </Button>
         </form>
       )}
-      <BackToSignIn />
+      <SwitchLink>
+        <Link to={paths.login}>Back to sign in</Link>
+      </SwitchLink>
     </AuthLayout>
   );
 }

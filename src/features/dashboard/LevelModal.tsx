@@ -1,11 +1,11 @@
-import { CodeBoundary, retryableLazy } from '@/components/CodeBoundary';
+import { Suspense, lazy } from 'react';
 import styled from 'styled-components';
 import { SKILLS } from '@common/domain';
 import { Modal } from '@/components/Modal';
 import { SKILL_NAMES } from '@/lib/skills';
 import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
 
-const forecast = retryableLazy(() => import('./LevelForecast').then((m) => ({ default: m.LevelForecast })));
+const LevelForecast = lazy(() => import('./LevelForecast').then((m) => ({ default: m.LevelForecast })));
 
 interface LevelModalProps {
   level: number;
@@ -17,9 +17,9 @@ export function LevelModal({ level, onClose }: LevelModalProps) {
   const description = levelDescription(level);
   return (
     <Modal title={`Level ${level}`} onClose={onClose}>
-      <CodeBoundary fallback={<p>Loading...</p>} onRetry={forecast.retry}>
-        {() => <forecast.Component level={level} />}
-      </CodeBoundary>
+      <Suspense fallback={<p>Loading...</p>}>
+        <LevelForecast level={level} />
+      </Suspense>
       {description ? (
         <>
           <Subtitle>{description.title}</Subtitle>

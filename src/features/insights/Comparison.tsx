@@ -1,27 +1,26 @@
 import type { StatsBucketRow } from '@common/schemas/stats';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHm } from '@/lib/time';
-import { changeText, comparisonRows, periodNotOverText } from './insightsMaths';
+import { changeText, comparisonRows } from './insightsMaths';
 import styled from 'styled-components';
 import { Table } from './TrendChart';
 
 interface ComparisonProps {
-  period: 'week' | 'month';
-  /** The learner's today: a line under the table says when this period is still under way. */
-  today: string;
+  caption: string;
+  /** A line under the table when the period is still under way. */
+  note?: string | null;
+  nowLabel: string;
+  beforeLabel: string;
   now: StatsBucketRow;
   before: StatsBucketRow;
 }
 
 /** This week (or month) so far next to the whole previous one, in total and per skill. */
-export function Comparison({ period, today, now, before }: ComparisonProps) {
-  const nowLabel = `This ${period}`;
-  const beforeLabel = `Last ${period}`;
-  const note = periodNotOverText(now.start, period, today);
+export function Comparison({ caption, note, nowLabel, beforeLabel, now, before }: ComparisonProps) {
   return (
     <div>
       <Table>
-        <caption>{`This ${period} vs last ${period}`}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Skill</th>
