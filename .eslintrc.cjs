@@ -1,13 +1,14 @@
 /* ESLint 8 legacy config. One direction of imports in the SPA:
- * lib / components / styles -> features -> app; a feature never imports another feature;
+ * lib / components / styles -> api / sync (the core floor) -> features -> app (the composition
+ * root); a feature never imports another feature;
  * browser code never imports server/, the server never imports src/.
  * The server's floors (docs/ARCHITECTURE.md): app -> routes -> transfer -> domain -> db, with
  * plugins beside routes; only db/ holds SQL. */
-const features = ['auth', 'onboarding', 'dashboard', 'settings', 'insights', 'sync', 'timer', 'reminder', 'tokens'];
+const features = ['auth', 'onboarding', 'dashboard', 'settings', 'insights', 'timer', 'reminder', 'tokens'];
 const server = (...dirs) => dirs.map((d) => `./server/src/${d}`);
 const restrictedImports = {
   paths: [
-    { name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use useAppDispatch / useAppSelector from @/app/hooks.' },
+    { name: 'react-redux', importNames: ['useDispatch', 'useSelector'], message: 'Use useAppDispatch / useAppSelector from @/api/hooks.' },
   ],
 };
 /* Kysely's query builders, sql`` and better-sqlite3's prepare: SQL is written in server/src/db/ only. */
@@ -53,7 +54,10 @@ module.exports = {
             except: [`./${f}`],
             message: 'A feature never imports another feature; move shared code to components/ or lib/.',
           })),
-          { target: ['./src/lib', './src/components', './src/styles'], from: ['./src/features', './src/app'] },
+          { target: './src/features', from: './src/app', message: 'Features never import app/ (the composition root): the api slice, hooks and paths are in src/api, the outbox in src/sync.' },
+          { target: ['./src/api', './src/sync'], from: ['./src/features', './src/app'], message: 'The core floor (api, sync) never imports a feature or the composition root; the store types are in @/api/storeTypes.' },
+          { target: ['./src/lib', './src/components', './src/styles'], from: ['./src/features', './src/app', './src/api', './src/sync'], message: 'lib/, components/ and styles/ are the bottom floor: what needs the api slice or the outbox belongs in src/api or src/sync.' },
+          { target: ['./src/app', './src/features', './src/api', './src/sync', './src/lib', './src/components', './src/styles'], from: ['./src/main.tsx', './src/sw.ts', './src/ssr', './src/prerender'], message: 'The entry points (main.tsx, sw.ts, ssr/, prerender/) start the app from above: nothing under them imports them.' },
           { target: './src', from: './server', message: 'Browser code never imports the server.' },
           // The server loads the SPA's render of the first screen built (dist/ssr); its test renders it from source.
           { target: './server', from: './src', except: ['./ssr'], message: 'The server never imports the SPA.' },
@@ -65,6 +69,7 @@ module.exports = {
           { target: server('transfer'), from: [...server('routes'), './server/src/app.ts'], message: 'transfer/ uses the domain and db, never routes/.' },
           { target: server('plugins'), from: [...server('routes', 'transfer'), './server/src/app.ts'], message: 'Plugins sit below the routes; they may use the domain and db.' },
           { target: server('routes'), from: './server/src/app.ts', message: 'Routes never import the app.' },
+          { target: ['./server/src/app.ts', ...server('routes', 'transfer', 'plugins', 'domain', 'db')], from: ['./server/src/server.ts', './server/src/config.ts', ...server('cli')], message: 'server.ts, config.ts and cli/ start the server or a command from above: nothing under them imports them.' },
         ],
       },
     ],

@@ -49,7 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     // The service worker (src/sw.ts, issue #25): precaches the shell and every screen's code so the
     // app opens offline. The manifest is public/manifest.webmanifest; registration is the app's own
-    // (src/features/sync/serviceWorker.ts), with a prompt before a new version takes over.
+    // (src/sync/serviceWorker.ts), with a prompt before a new version takes over.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

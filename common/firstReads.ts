@@ -2,8 +2,9 @@
  * Issue #32: the reads a signed-in screen makes on arrival, each as the api slice's endpoint and
  * argument (its cache key) and the API path it asks. The server answers them into the page
  * (server/src/plugins/firstAnswers.ts) and the SPA seeds its cache with them before its first
- * render (src/app/firstAnswers.ts), so they are the same reads src/app/prefetch.ts starts; a client
- * test checks both the keys and the paths against the api slice (test/app/firstAnswers.test.tsx).
+ * render (src/app/firstAnswers.ts). The one list of them: src/app/prefetch.ts starts these reads, and
+ * src/sync/offlineCache.ts keeps their answers on the device; a client test checks both the keys and
+ * the paths against the api slice (test/app/firstAnswers.test.tsx).
  */
 import { API_PATHS } from './apiPaths';
 
@@ -61,3 +62,6 @@ export function dashboardReads(today: string): FirstRead[] {
     read('getTimer', API_PATHS.timer),
   ];
 }
+
+/** The endpoints of the dashboard's first reads, whatever the day: the answers kept for an offline start. */
+export const FIRST_READ_ENDPOINTS: ReadonlySet<string> = new Set(dashboardReads('2000-01-01').map((r) => r.endpointName));

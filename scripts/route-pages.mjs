@@ -11,7 +11,10 @@ import { readManifest } from './manifest.mjs';
 const dist = join(import.meta.dirname, '..', 'dist');
 const { manifest, staticClosure, entry } = readManifest(dist);
 
-/** The screens of src/app/router.tsx, by path (src/app/paths.ts). `/` is the pre-rendered landing page. */
+/**
+ * The screens of src/app/router.tsx, by path (src/api/paths.ts): the module, or the modules, its
+ * route loads. `/` is the pre-rendered landing page.
+ */
 const screens = {
   '/login': 'src/features/auth/LoginPage.tsx',
   '/register': 'src/features/auth/RegisterPage.tsx',
@@ -20,8 +23,10 @@ const screens = {
   '/register/language': 'src/features/onboarding/LanguageStep.tsx',
   '/register/goal': 'src/features/onboarding/GoalStep.tsx',
   '/register/previoustime': 'src/features/onboarding/PreviousTimeStep.tsx',
-  '/dashboard': 'src/app/DashboardScreen.tsx',
-  '/settings': 'src/features/settings/SettingsPage.tsx',
+  // The dashboard's page hydrates the server's screen (issue #45): that code, and the screen's through it.
+  '/dashboard': 'src/app/hydrateScreen.tsx',
+  // The page and the sections other features bring, loaded together (router.tsx).
+  '/settings': ['src/features/settings/SettingsPage.tsx', 'src/app/SettingsSections.tsx'],
   '/insights': 'src/features/insights/InsightsPage.tsx',
 };
 
@@ -31,9 +36,13 @@ if (!index.includes('</head>')) throw new Error('route-pages: dist/index.html ha
 
 mkdirSync(join(dist, 'routes'), { recursive: true });
 const pages = {};
-for (const [path, module] of Object.entries(screens)) {
-  if (!manifest[module]) throw new Error(`route-pages: ${module} (${path}) is not a chunk of the build`);
-  const files = [...staticClosure(module)].filter((key) => !loadedByEntry.has(key)).map((key) => manifest[key].file);
+for (const [path, modules] of Object.entries(screens)) {
+  const needed = new Set();
+  for (const module of [modules].flat()) {
+    if (!manifest[module]) throw new Error(`route-pages: ${module} (${path}) is not a chunk of the build`);
+    for (const key of staticClosure(module)) needed.add(key);
+  }
+  const files = [...needed].filter((key) => !loadedByEntry.has(key)).map((key) => manifest[key].file);
   const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
   const name = `routes/${path.slice(1).replaceAll('/', '-')}.html`;
   writeFileSync(join(dist, name), index.replace('</head>', `  ${links}\n  </head>`));

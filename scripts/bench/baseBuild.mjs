@@ -4,7 +4,7 @@
 // written to a temp directory with `git archive` (the repository and its worktrees are left
 // untouched), share this checkout's node_modules, and are built there with the same command.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, onCleanup } from './processes.mjs';
@@ -22,6 +22,11 @@ export function buildBase(ref) {
   const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
   if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // The local driver package's own node_modules (the native build) is not in git either.
+  const driverModules = join('packages', 'better-sqlite3-node20', 'node_modules');
+  if (existsSync(join(REPO_ROOT, driverModules)) && existsSync(join(dir, 'packages', 'better-sqlite3-node20'))) {
+    symlinkSync(join(REPO_ROOT, driverModules), join(dir, driverModules), 'dir');
+  }
   console.log(`Building ${commit} (${ref}) in ${dir} for the side-by-side rounds...`);
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error(`the build of ${commit} failed`);

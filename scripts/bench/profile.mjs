@@ -4,6 +4,8 @@
 // and idle time are not in the profile. Prints self time by package and the top functions per route.
 // --stack also runs the floors-vs-dashboard section of `npm run bench` on this smaller database;
 // --compare=<dir> adds the same calls on a server started from another checkout of the repository.
+// BENCH_PROFILE_ROOT=<dir> profiles the server of another checkout (e.g. `git archive` of an earlier
+// commit with this node_modules linked in), to set its profile beside this one's.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +43,7 @@ async function main() {
     BENCH_PROFILE_DIR: dir,
     NODE_OPTIONS: `--import=${join(REPO_ROOT, 'scripts/bench/profile-hook.mjs')}`,
   };
-  const app = await startNodeServer('app', 'server/src/server.ts', { env, readyPath: '/api/languages' });
+  const app = await startNodeServer('app', 'server/src/server.ts', { env, readyPath: '/api/languages', cwd: process.env.BENCH_PROFILE_ROOT ?? REPO_ROOT });
   const floor = await startFloor({ BENCH_PROFILE_DIR: dir, NODE_OPTIONS: env.NODE_OPTIONS });
   const passwordHash = await benchPasswordHash();
   const seed = async (url) => {

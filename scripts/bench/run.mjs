@@ -1,4 +1,4 @@
-// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --offline | --heavy | --tokens]`: the
+// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --offline | --heavy | --tokens | --reminders | --api-compare]`: the
 // performance benchmark described in docs/PERFORMANCE.md. Starts everything it needs, prints the
 // figures, stops everything by PID, and gives up (cleaning up) after a fixed time limit. Exit code 1
 // when a target is missed.
@@ -6,10 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiCompareSection } from './apiCompare.mjs';
 import { baseRef, buildBase } from './baseBuild.mjs';
 import * as h from './history.mjs';
 import { HEAVY_LEARNERS, heavySection } from './heavy.mjs';
 import * as paint from './dashboard-paint.mjs';
+import { bystanderBesideDashboards } from './dashboard-load.mjs';
 import { TRIALS, reconnectSummary, reconnectTrials } from './offline.mjs';
 import { queryPlans } from './plans.mjs';
 import { startPostgres } from './postgres.mjs';
@@ -38,7 +40,9 @@ const HEAVY_ONLY = args.has('--heavy');
 const TOKENS_ONLY = args.has('--tokens');
 // --reminders: only the daily reminder's minute tick (issue #42), in-process: 100,000 learners none due, then 10,000 due at once.
 const REMINDERS_ONLY = args.has('--reminders');
-const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY && !TOKENS_ONLY && !REMINDERS_ONLY;
+// --api-compare: only the session check and /progress beside an earlier commit's server (issue #40; BENCH_API_BASE, dfc6346 by default), SQLite.
+const API_COMPARE_ONLY = args.has('--api-compare');
+const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY && !TOKENS_ONLY && !REMINDERS_ONLY && !API_COMPARE_ONLY;
 // --paint's Lighthouse rounds hold each dashboard of an earlier commit too (issue #32; BENCH_PAINT_BASE,
 // HEAD~1 by default; --no-compare: this build alone). SQLite only: both builds get a database alike.
 const BASE_REF = PAINT_ONLY && LIGHTHOUSE && !POSTGRES ? baseRef(args) : null;
@@ -64,7 +68,7 @@ async function startDatabase() {
 
 async function main() {
   heading(`LinguaLog benchmark on ${POSTGRES ? 'PostgreSQL 15' : 'SQLite'}, Node ${process.version}`);
-  const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY || TOKENS_ONLY || REMINDERS_ONLY;
+  const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY || TOKENS_ONLY || REMINDERS_ONLY || API_COMPARE_ONLY;
   if (!apiOnly && spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
     throw new Error('the SPA build failed');
   }
@@ -74,6 +78,7 @@ async function main() {
   if (OFFLINE_ONLY) return offlineOnly(databaseUrl);
   if (HEAVY_ONLY) return heavyOnly(databaseUrl, serverEnv);
   if (TOKENS_ONLY) return tokensOnly(databaseUrl, serverEnv);
+  if (API_COMPARE_ONLY) return apiCompareOnly();
   if (REMINDERS_ONLY) return remindersOnly(databaseUrl);
   const ceiling = INSIGHTS_ONLY ? null : await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
   const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
@@ -162,6 +167,16 @@ function remindersOnly(databaseUrl) {
   heading('Daily reminder (issue #42): one minute tick, nobody due and 10,000 due at once (push sender faked)');
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/reminders.mts', databaseUrl], { cwd: REPO_ROOT, stdio: 'inherit', timeout: TIME_LIMIT_MS });
   check(run.status === 0, `the reminder tick section ran and met its targets (exit ${run.status ?? run.signal})`);
+  heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
+}
+
+/** `--api-compare` (issue #40): the session check and /progress, this build beside an earlier one, interleaved runs. */
+async function apiCompareOnly() {
+  heading('What every request pays for: this build beside an earlier one (SQLite, 10 connections, interleaved runs, medians)');
+  const compare = await apiCompareSection();
+  console.log(compare.text);
+  for (const r of compare.rows) check(r.ratio >= 0.9, `${r.name}: ${Math.round(100 * r.ratio)} % of ${compare.base}'s req/s (>= 90 %)`);
+  check(compare.failures === 0, `errors and non-2xx answers: ${compare.failures}`);
   heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
 }
 
@@ -285,7 +300,17 @@ async function dashboardPaint(baseUrl, { lighthouse: withLighthouse, base = null
     // A load that never rendered is a miss of this section, not a reason to skip Lighthouse.
     check(false, `round trips: ${err instanceof Error ? err.message : err}`);
   }
-  if (!withLighthouse) return;
+  if (withLighthouse) await lighthouseSection(baseUrl, base);
+  // Last, so its load leaves nothing behind for the page loads above.
+  heading(`A bystander beside 50 concurrent dashboard loads${base ? `, this build and ${base.commit} (${BASE_REF}) in interleaved rounds` : ''}`);
+  const servers = [{ label: 'this build', origin: baseUrl }, ...(base ? [{ label: base.commit, origin: base.url, reference: true }] : [])];
+  const learners = paint.roundTripLearners().map((page) => page.cookie);
+  const bystander = await bystanderBesideDashboards(servers, { learners, bystanderCookie: sessionCookie('month', 1) });
+  console.log(bystander.text);
+  for (const c of bystander.checks) check(c.ok, c.text);
+}
+
+async function lighthouseSection(baseUrl, base) {
   const beside = base ? `, this build beside ${base.commit} (${BASE_REF})` : '';
   heading(`Lighthouse 12 (mobile: slow 4G, 4x CPU slowdown, plain HTTP/1.1), ${paint.RUNS} runs per page, interleaved${beside}; medians`);
   const lighthouse = paint.lighthouseSummary(await paint.lighthouseRounds(baseUrl, paint.paintPages(base)));

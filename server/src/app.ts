@@ -22,6 +22,7 @@ import { registerMail, type MailOptions } from './plugins/mail';
 import { registerReminders, type ReminderOptions } from './plugins/reminders';
 import { parseEndpointOrigins } from './domain/pushEndpoint';
 import { registerSpa, type SpaFallback } from './plugins/spa';
+import type { ScreenOptions } from './plugins/serverScreen';
 import { PRODUCTION_HASH_COST, type HashCost } from './plugins/password';
 import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
@@ -50,6 +51,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string[];
   logger?: boolean | object;
   spaDir?: string | null;
+  /** The server's render of the dashboard's first screen (plugins/serverScreen.ts): `onRender` is called for each render made. */
+  serverScreen?: ScreenOptions;
   passwordHashCost?: HashCost;
   sessionIdleMs?: number;
   sessionAbsoluteMs?: number;
@@ -191,8 +194,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           refused.set(request, err);
         }
       });
-      user.addHook('preValidation', async (request) => {
-        if (refused.has(request)) throw refused.get(request);
+      user.addHook('preValidation', (request, _reply, done) => {
+        if (!refused.has(request)) return done();
+        done(refused.get(request) as Error);
       });
       await user.register(userRoutes);
       await user.register(goalRoutes);
@@ -214,6 +218,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api/user' },
   );
 
-  if (options.spaDir) spaFallback = await registerSpa(app, options.spaDir);
+  if (options.spaDir) spaFallback = await registerSpa(app, options.spaDir, options.serverScreen);
   return app;
 }

@@ -1,14 +1,15 @@
 import { createSelector } from '@reduxjs/toolkit';
 import styled from 'styled-components';
 import { API_PATHS } from '@common/apiPaths';
-import { apiSlice } from '@/app/apiSlice';
-import { selectOutage } from '@/app/session';
+import { apiSlice } from '@/api/apiSlice';
+import { selectOutage } from '@/api/session';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/api/hooks';
 import type { RootState } from '@/app/store';
+import { BannerBar } from '@/components/BannerBar';
 import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
-import { selectOnline, selectStorageVolatile } from '@/features/sync/syncSlice';
+import { selectOnline, selectStorageVolatile } from '@/sync/syncSlice';
 import { useOnServerReturn } from '@/components/useOnServerReturn';
 import { apiAnswers } from '@/lib/apiAnswers';
 import { ERRORS, isNetworkError } from '@/lib/errorMessages';
@@ -127,13 +128,7 @@ function ReadsBanner() {
   );
 }
 
-const Banner = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => `${theme.space.xs} ${theme.space.md}`};
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+const Banner = styled(BannerBar)`
   background: ${({ theme }) => theme.colors.primaryLight};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   ${ErrorLine} {

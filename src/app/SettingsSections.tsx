@@ -3,8 +3,8 @@ import { AccessTokensSection } from '@/features/tokens/AccessTokensSection';
 
 /**
  * The Settings sections that other features bring (a feature never imports another one, so they
- * meet here, as the dashboard's timer does in DashboardScreen.tsx). SettingsPage renders this
- * below its own sections; a new section is one line here.
+ * meet here, as the dashboard's timer does in DashboardScreen.tsx). The router gives this to
+ * SettingsPage (its `sections`), which renders it below its own sections; a new section is one line here.
  */
 export function SettingsSections() {
   return (

@@ -4,7 +4,7 @@
  * cache before the first render, as if those reads had just answered, so no panel waits for the
  * network; the cache stays the one source of truth and later refreshes follow the tags as ever.
  */
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 import type { AppStore } from '@/app/store';
 
 const TIME_ZONE_COOKIE = 'tz';
@@ -36,24 +36,35 @@ export function keepTimeZone(win: Window = window): void {
   win.document.addEventListener('visibilitychange', () => win.document.visibilityState === 'visible' && remember());
 }
 
+/** The answers the page carries, if any, and the time zone whose date keyed them; the element is removed once read. */
+export function readFirstAnswers(doc: Document = document): { entries: Entries; usedZone: string | null } | null {
+  const element = doc.getElementById('first-answers');
+  if (!element) return null;
+  element.remove();
+  const usedZone = element.getAttribute('data-time-zone');
+  try {
+    const entries = JSON.parse(element.textContent ?? '[]') as Entries;
+    return { entries: Array.isArray(entries) ? entries : [], usedZone };
+  } catch {
+    // A page cut short in transit: the reads simply go out as without answers.
+    return { entries: [], usedZone };
+  }
+}
+
+/** Puts answers into the cache as if their reads had just answered. */
+export function seedAnswers(store: AppStore, entries: Entries): void {
+  if (entries.length > 0) store.dispatch(apiSlice.util.upsertQueryEntries(entries));
+}
+
 /**
  * Seeds the cache with the answers the page carries, if any; the element is removed once read.
  * Returns the time zone whose date keyed them (null: no answers).
  */
 export function seedFirstAnswers(store: AppStore, doc: Document = document): string | null {
-  const element = doc.getElementById('first-answers');
-  if (!element) return null;
-  element.remove();
-  const usedZone = element.getAttribute('data-time-zone');
-  let entries: Entries;
-  try {
-    entries = JSON.parse(element.textContent ?? '[]') as Entries;
-  } catch {
-    // A page cut short in transit: the reads simply go out as without answers.
-    return usedZone;
-  }
-  if (Array.isArray(entries) && entries.length > 0) store.dispatch(apiSlice.util.upsertQueryEntries(entries));
-  return usedZone;
+  const first = readFirstAnswers(doc);
+  if (!first) return null;
+  seedAnswers(store, first.entries);
+  return first.usedZone;
 }
 
 /**

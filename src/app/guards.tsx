@@ -2,19 +2,15 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useCheckAuthQuery, useHasLanguageQuery } from '@/app/apiSlice';
+import { useCheckAuthQuery, useHasLanguageQuery } from '@/api/apiSlice';
 import { NetworkBanner } from '@/app/NetworkBanner';
-import { paths } from '@/app/paths';
+import type { LoginState } from '@/api/paths';
+import { paths } from '@/api/paths';
 import { FailureNotice } from '@/components/FailureNotice';
-import { OutboxRunner } from '@/features/sync/OutboxRunner';
-import { UpdatePrompt } from '@/features/sync/UpdatePrompt';
+import { OutboxRunner } from '@/sync/OutboxRunner';
+import { UpdatePrompt } from '@/sync/UpdatePrompt';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { isNetworkError } from '@/lib/errorMessages';
-
-/** Where a guarded screen sends the learner to sign in: /login remembers the way back. */
-export interface LoginState {
-  from?: string;
-}
 
 /**
  * Guarded routes (spec 2): 'Loading...' while the session is checked, /login when signed out,

@@ -11,11 +11,10 @@
  * guard, on /auth/check's 401, sends them to /login (a 401 before any signed-in check is not a
  * "session ended", see session.ts).
  */
-import { apiSlice } from '@/app/apiSlice';
-import { monthOf } from '@/lib/calendar';
-import { daysBefore } from '@/lib/streakTexts';
+import { dashboardReads, guardReads } from '@common/firstReads';
+import { apiSlice } from '@/api/apiSlice';
 import { learnerToday } from '@/lib/today';
-import { rememberedDayEndsAtHour } from '@/app/useLearnerToday';
+import { rememberedDayEndsAtHour } from '@/api/useLearnerToday';
 import type { AppDispatch, AppStore } from '@/app/store';
 
 /**
@@ -35,41 +34,25 @@ export function afterNextPaint(start: () => void): void {
   setTimeout(once, 100);
 }
 
+type Prefetch = (endpointName: string, arg: unknown, options: object) => Parameters<AppDispatch>[0];
+/** The first reads are named by endpoint (common/firstReads.ts): one prefetch of any of them. */
+const prefetch = apiSlice.util.prefetch as unknown as Prefetch;
+
 /** The guard's two checks (every guarded screen). */
 export function prefetchGuard(dispatch: AppDispatch): void {
-  dispatch(apiSlice.util.prefetch('checkAuth', undefined, {}));
-  dispatch(apiSlice.util.prefetch('hasLanguage', undefined, {}));
+  for (const read of guardReads()) dispatch(prefetch(read.endpointName, read.arg, {}));
 }
 
 /**
- * Every read the dashboard's panels make on arrival, with the arguments they use: today's
+ * Every read the dashboard's panels make on arrival, with the arguments they use
+ * (common/firstReads.ts: the reads the server answers into the page, the same list): today's
  * minutes, this month's records and total, the summary for today, and yesterday's summary, which
  * the streak panel needs when today's goal is not reached yet (asked for up front so it never
  * waits for today's answer). Today is the learner's (src/lib/today.ts): with their day boundary
  * as last read (useLearnerToday.ts), else from midnight, and the boundary is read beside the rest.
  */
 export function prefetchDashboard({ dispatch, getState }: Pick<AppStore, 'dispatch' | 'getState'>): void {
-  prefetchGuard(dispatch);
   const boundary = apiSlice.endpoints.getDayBoundary.select()(getState()).data;
   const today = learnerToday(new Date(), boundary?.dayEndsAtHour ?? rememberedDayEndsAtHour());
-  const month = monthOf(today);
-  const { prefetch } = apiSlice.util;
-  for (const read of [
-    prefetch('getUserLanguage', undefined, {}),
-    prefetch('getProgress', undefined, {}),
-    prefetch('getDailyGoal', undefined, {}),
-    prefetch('getDailyMinutes', today, {}),
-    prefetch('getMonthActivities', month, {}),
-    prefetch('getMonthTotal', month, {}),
-    prefetch('getCalendarSummary', today, {}),
-    prefetch('getCalendarSummary', daysBefore(today, 1), {}),
-    prefetch('getRestDays', undefined, {}),
-    prefetch('getDayBoundary', undefined, {}),
-    prefetch('getPreviousHours', undefined, {}),
-    prefetch('getMilestones', undefined, {}),
-    prefetch('getLanguages', undefined, {}),
-    prefetch('getTimer', undefined, {}),
-  ]) {
-    dispatch(read);
-  }
+  for (const read of dashboardReads(today)) dispatch(prefetch(read.endpointName, read.arg, {}));
 }

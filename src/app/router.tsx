@@ -1,7 +1,7 @@
 import { createBrowserRouter, createMemoryRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
-import { paths } from '@/app/paths';
+import { paths } from '@/api/paths';
 import { RequireAuth, VisitorOnly } from '@/app/guards';
 import { afterNextPaint, prefetchDashboard, prefetchGuard } from '@/app/prefetch';
 import type { AppStore } from '@/app/store';
@@ -21,7 +21,7 @@ const screen = (load: () => Promise<ComponentType>) => async () => {
  * dashboard code. The guarded routes' loaders start their reads (src/app/prefetch.ts) while the
  * screen's code loads, and return at once: the screens read the same cache through their hooks.
  */
-const screens = (store: AppStore): RouteObject[] => [
+const screens = (store: AppStore, loaded: LoadedScreens): RouteObject[] => [
   {
     path: paths.landing,
     lazy: screen(async () => (await import('@/features/auth/LandingPage')).LandingPage),
@@ -37,6 +37,7 @@ const screens = (store: AppStore): RouteObject[] => [
     ],
   },
   {
+    id: GUARD_ROUTE_ID,
     Component: RequireAuth,
     loader: () => {
       afterNextPaint(() => prefetchGuard(store.dispatch));
@@ -53,21 +54,28 @@ const screens = (store: AppStore): RouteObject[] => [
         lazy: screen(async () => (await import('@/features/onboarding/PreviousTimeStep')).PreviousTimeStep),
       },
       {
+        id: DASHBOARD_ROUTE_ID,
         path: paths.dashboard,
         loader: () => {
-          afterNextPaint(() => {
-            prefetchDashboard(store);
-            // The pie chart's drawing (victory) loads beside the data rather than after it; a
-            // failure here is met again, and handled, where the chart itself loads it.
-            import('@/components/charts/PieRing').catch(() => undefined);
-          });
+          afterNextPaint(() => prefetchDashboard(store));
           return null;
         },
-        lazy: screen(async () => (await import('@/app/DashboardScreen')).DashboardScreen),
+        ...(loaded.Dashboard
+          ? { Component: loaded.Dashboard }
+          : { lazy: screen(async () => (await import('@/app/DashboardScreen')).DashboardScreen) }),
       },
       {
         path: paths.settings,
-        lazy: screen(async () => (await import('@/features/settings/SettingsPage')).SettingsPage),
+        // The page and the sections other features bring (app/SettingsSections.tsx): features meet only here.
+        lazy: screen(async () => {
+          const [{ SettingsPage }, { SettingsSections }] = await Promise.all([
+            import('@/features/settings/SettingsPage'),
+            import('@/app/SettingsSections'),
+          ]);
+          return function SettingsScreen() {
+            return <SettingsPage sections={<SettingsSections />} />;
+          };
+        }),
       },
       {
         path: paths.insights,
@@ -78,15 +86,27 @@ const screens = (store: AppStore): RouteObject[] => [
   { path: '*', Component: NotFoundScreen },
 ];
 
+export const GUARD_ROUTE_ID = 'guard';
+export const DASHBOARD_ROUTE_ID = 'dashboard';
+
+/**
+ * Issue #45: screens whose code is already at hand. A page that holds the server's render of the
+ * dashboard is hydrated, and React must then draw the very tree the server drew, not the
+ * 'Loading...' of a screen whose code is still on its way (src/app/start.tsx).
+ */
+export interface LoadedScreens {
+  Dashboard?: ComponentType;
+}
+
 /**
  * One root so the first lazy screen shows 'Loading...' while its code arrives, and so any
  * screen's failure (render or code load) shows our error screen rather than the developer one.
  */
-export const makeRoutes = (store: AppStore): RouteObject[] => [
-  { HydrateFallback: LoadingScreen, errorElement: <RouteErrorScreen />, children: screens(store) },
+export const makeRoutes = (store: AppStore, loaded: LoadedScreens = {}): RouteObject[] => [
+  { HydrateFallback: LoadingScreen, errorElement: <RouteErrorScreen />, children: screens(store, loaded) },
 ];
 
-export const makeBrowserRouter = (store: AppStore) => createBrowserRouter(makeRoutes(store));
+export const makeBrowserRouter = (store: AppStore, loaded: LoadedScreens = {}) => createBrowserRouter(makeRoutes(store, loaded));
 
 /** For tests: the same routes in memory, starting at `initialPath`. */
 export const makeMemoryRouter = (initialPath: string, store: AppStore) =>

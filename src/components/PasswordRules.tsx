@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { newPasswordRules } from '@/lib/newPassword';
 import { VALIDATION } from '@/lib/errorMessages';
+import { visuallyHidden } from '@/styles/visuallyHidden';
 
 interface PasswordRulesProps {
   id: string;
@@ -50,10 +51,5 @@ const Rule = styled.li<{ $ok: boolean }>`
 `;
 
 const Hidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
+  ${visuallyHidden}
 `;

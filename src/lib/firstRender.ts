@@ -8,6 +8,8 @@
 export interface FirstRender {
   today?: string;
   narrow?: boolean;
+  /** The instant the server drew at (ms): a running timer's elapsed time is drawn for it (issue #45). */
+  now?: number;
 }
 
 export const firstRender: FirstRender = {};

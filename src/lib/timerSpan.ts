@@ -5,7 +5,8 @@
  */
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
-import { ADD_MINUTES_MAX, DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, localIsoDate, skillDailyField } from '@common/domain';
+import { dayMinutesOf, roomLeft } from '@common/dayLimits';
+import { ADD_MINUTES_MAX, KEYED_ADD_DAYS_BACK, localIsoDate } from '@common/domain';
 import { learnerToday, nextDayStart } from './today';
 
 const MINUTE_MS = 60_000;
@@ -15,8 +16,6 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const ASK_BEFORE_STOP_MS = 3 * HOUR_MS;
 /** A timer running longer was probably forgotten: the app says so when it opens. */
 export const FORGOTTEN_MS = 8 * HOUR_MS;
-/** Keyed adds may name a day up to 7 days before today; an older day cannot be added. */
-export const KEYED_ADD_MAX_DAYS_BACK = 7;
 
 export const asksBeforeStop = (elapsedMs: number) => elapsedMs > ASK_BEFORE_STOP_MS;
 export const isForgotten = (elapsedMs: number) => elapsedMs > FORGOTTEN_MS;
@@ -50,10 +49,10 @@ export interface CappedShares {
   left: DayShare[];
 }
 
-/** The days `today` and the 7 before it: the days a keyed add may name. */
+/** The days `today` and the KEYED_ADD_DAYS_BACK before it (common/domain.ts): the days a keyed add may name. */
 function oldestAddableDate(today: string): string {
   const [y, m, d] = today.split('-').map(Number);
-  return localIsoDate(new Date(y, m - 1, d - KEYED_ADD_MAX_DAYS_BACK));
+  return localIsoDate(new Date(y, m - 1, d - KEYED_ADD_DAYS_BACK));
 }
 
 /**
@@ -76,14 +75,7 @@ export function capToDailyLimits(
     const room =
       date < oldest
         ? 0
-        : Math.max(
-            0,
-            Math.min(
-              ADD_MINUTES_MAX,
-              DAILY_SKILL_LIMIT_MINS - (day?.[skillDailyField(skill)] ?? 0),
-              DAILY_TOTAL_LIMIT_MINS - (day?.totalDailyMins ?? 0),
-            ),
-          );
+        : Math.min(ADD_MINUTES_MAX, roomLeft(dayMinutesOf(day), skill).fits);
     const fits = Math.min(minutes, room);
     if (fits > 0) adds.push({ date, minutes: fits });
     if (minutes > fits) left.push({ date, minutes: minutes - fits });

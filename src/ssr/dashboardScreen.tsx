@@ -4,23 +4,21 @@
  * with a live session. Built for Node by `vite build --ssr` (npm run build) into dist/ssr, which
  * the server loads (server/src/plugins/spa.ts) and never serves.
  *
- * The page shows this markup until the app's own first screen is ready, then the app takes its
- * place in one frame (src/app/firstAnswers.ts, keepFirstScreen): the learner sees their dashboard,
- * with their data, before any script has arrived.
+ * The page holds this markup in the app's root, and the app hydrates it (issue #45,
+ * src/app/start.tsx): the learner sees their dashboard, with their data, before any script has
+ * arrived, and the app takes it over without drawing it again.
  */
 import { renderToString } from 'react-dom/server';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { ServerStyleSheet, ThemeProvider } from 'styled-components';
-import { apiSlice } from '@/app/apiSlice';
+import { createMemoryRouter } from 'react-router';
+import { ServerStyleSheet } from 'styled-components';
+import { App } from '@/app/App';
+import { apiSlice } from '@/api/apiSlice';
 import { DashboardScreen } from '@/app/DashboardScreen';
-import { RequireAuth } from '@/app/guards';
-import { paths } from '@/app/paths';
+import { paths } from '@/api/paths';
+import { DASHBOARD_ROUTE_ID, GUARD_ROUTE_ID, makeRoutes } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { tabOrDefault } from '@/features/dashboard/dashboardSlice';
 import { firstRender } from '@/lib/firstRender';
-import { GlobalStyle } from '@/styles/GlobalStyle';
-import { theme } from '@/styles/theme';
 
 type Entries = Parameters<typeof apiSlice.util.upsertQueryEntries>[0];
 
@@ -33,33 +31,34 @@ export interface DashboardScreenInput {
   narrow: boolean;
   /** The phone's tab as the app last kept it (its `activeTab` cookie), if any. */
   tab?: string;
+  /** The instant to draw a running timer's elapsed time for (ms; default: now), which the page gives the hydration. */
+  now?: number;
 }
 
-export function renderDashboardScreen({ answers, today, narrow, tab }: DashboardScreenInput): { markup: string; styleTags: string } {
+/**
+ * The app's own tree (App.tsx) with the app's own routes, as the browser hydrates it
+ * (src/app/start.tsx, issue #45): the routes' loaders count as run (they only start the reads,
+ * whose answers are in the store), so the router draws /dashboard at once.
+ */
+export function renderDashboardScreen({ answers, today, narrow, tab, now = Date.now() }: DashboardScreenInput): { markup: string; styleTags: string } {
   const store = makeStore({ dashboard: { activeTab: tabOrDefault(tab) } });
   store.dispatch(apiSlice.util.upsertQueryEntries(answers));
   const sheet = new ServerStyleSheet();
   firstRender.today = today;
   firstRender.narrow = narrow;
+  firstRender.now = now;
+  const router = createMemoryRouter(makeRoutes(store, { Dashboard: DashboardScreen }), {
+    initialEntries: [paths.dashboard],
+    hydrationData: { loaderData: { [GUARD_ROUTE_ID]: null, [DASHBOARD_ROUTE_ID]: null } },
+  });
   try {
-    // The guard and the screen the app's router gives /dashboard, without its loaders: the answers are in the store.
-    const router = createMemoryRouter([{ Component: RequireAuth, children: [{ path: paths.dashboard, Component: DashboardScreen }] }], {
-      initialEntries: [paths.dashboard],
-    });
-    const markup = renderToString(
-      sheet.collectStyles(
-        <Provider store={store}>
-          <ThemeProvider theme={theme}>
-            <GlobalStyle />
-            <RouterProvider router={router} />
-          </ThemeProvider>
-        </Provider>,
-      ),
-    );
+    const markup = renderToString(sheet.collectStyles(<App store={store} router={router} />));
     return { markup, styleTags: sheet.getStyleTags() };
   } finally {
+    router.dispose();
     delete firstRender.today;
     delete firstRender.narrow;
+    delete firstRender.now;
     sheet.seal();
   }
 }

@@ -6,10 +6,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@common/apiPaths';
 import { dashboardReads } from '@common/firstReads';
 import { firstScreenFacts } from '@common/firstScreen';
 import { localIsoDate } from '@common/domain';
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 import { keepFirstScreen, rememberTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
 import { makeStore } from '@/app/store';
 import { LoadingScreen } from '@/components/StatusMessage';
@@ -102,9 +103,16 @@ describe('first answers in the page', { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, (
     document.body.append(element);
     const store = makeStore();
     seedFirstAnswers(store);
-    expect(Object.keys(store.getState().api.queries)).toEqual([]);
-    renderApp('/dashboard', { store });
-    expect(await screen.findByRole('region', { name: 'Progress' }, { timeout: 10000 })).toBeInTheDocument();
+    const requests = recordRequests();
+    try {
+      renderApp('/dashboard', { store });
+      expect(await screen.findByRole('region', { name: 'Progress' }, { timeout: 10000 })).toBeInTheDocument();
+    } finally {
+      requests.stop();
+    }
+    // Nothing was taken from the broken page: the dashboard asked the server for its reads.
+    expect(requests.urls).toContain(`GET ${api(API_PATHS.progress)}`);
+    expect(requests.urls).toContain(`GET ${api(API_PATHS.authCheck)}`);
   });
 
   it("keeps the server's first screen up while the app shows 'Loading...', and takes it away with the first real screen", async () => {

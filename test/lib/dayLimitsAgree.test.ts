@@ -8,7 +8,8 @@ import type { DailyMinutes } from '@common/api-types';
 import { ADD_MINUTES_MAX, SKILLS, skillDailyField, type Skill } from '@common/domain';
 import { tooMuchMessage } from '@/features/dashboard/addTimeLimit';
 import { capToDailyLimits } from '@/lib/timerSpan';
-import { brokenDayLimit, withAdded } from '../../server/src/domain/dayLimits';
+import { brokenDayLimit, withAdded } from '@common/dayLimits';
+import { brokenDayLimit as serverJudges } from '../../server/src/domain/dayLimits';
 
 const TODAY = '2026-11-20';
 const stored = (minutes: Record<Skill, number>): DailyMinutes => ({
@@ -26,6 +27,10 @@ const DAYS: Record<Skill, number>[] = [
 ];
 
 describe('the day limits agree on both sides', () => {
+  it('the server judges by the one rule in common/, not a copy of it', () => {
+    expect(serverJudges).toBe(brokenDayLimit);
+  });
+
   it("a timer's minutes cut to the room left fit the server's limits, and one minute more would not", () => {
     for (const day of DAYS) {
       for (const skill of SKILLS) {

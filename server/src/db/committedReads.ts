@@ -12,6 +12,7 @@
  */
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, SqliteDatabase, TransactionSettings } from 'kysely';
 import type { SQLiteStatement } from './sqliteDriver';
+import { withDriver } from './driverWrap';
 
 /** What a query outside a transaction is given: the connection is taken only for what must run on it. */
 class TurnConnection implements DatabaseConnection {
@@ -56,33 +57,25 @@ const heldBy = (connection: DatabaseConnection): DatabaseConnection => {
 
 /** `committed`: the read-only connection (with its statement cache). */
 export function withCommittedReads(dialect: Dialect, inTransaction: () => boolean, committed: SqliteDatabase): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver: (): Driver => {
-      const driver = dialect.createDriver();
-      return {
-        init: () => driver.init(),
-        acquireConnection: async () => new TurnConnection(driver, inTransaction, committed),
-        beginTransaction: async (connection: DatabaseConnection, settings: TransactionSettings) => {
-          const turn = connection as TurnConnection;
-          turn.held = await driver.acquireConnection();
-          await driver.beginTransaction(turn.held, settings);
-        },
-        commitTransaction: (connection) => driver.commitTransaction(heldBy(connection)),
-        rollbackTransaction: (connection) => driver.rollbackTransaction(heldBy(connection)),
-        savepoint: driver.savepoint && ((connection, name, compile) => driver.savepoint!(heldBy(connection), name, compile)),
-        rollbackToSavepoint: driver.rollbackToSavepoint && ((connection, name, compile) => driver.rollbackToSavepoint!(heldBy(connection), name, compile)),
-        releaseSavepoint: driver.releaseSavepoint && ((connection, name, compile) => driver.releaseSavepoint!(heldBy(connection), name, compile)),
-        releaseConnection: async (connection) => {
-          const turn = connection as TurnConnection;
-          const held = turn.held;
-          turn.held = null;
-          if (held) await driver.releaseConnection(held);
-        },
-        destroy: () => driver.destroy(),
-      };
+  return withDriver(dialect, (driver): Driver => ({
+    init: () => driver.init(),
+    acquireConnection: async () => new TurnConnection(driver, inTransaction, committed),
+    beginTransaction: async (connection: DatabaseConnection, settings: TransactionSettings) => {
+      const turn = connection as TurnConnection;
+      turn.held = await driver.acquireConnection();
+      await driver.beginTransaction(turn.held, settings);
     },
-  };
+    commitTransaction: (connection) => driver.commitTransaction(heldBy(connection)),
+    rollbackTransaction: (connection) => driver.rollbackTransaction(heldBy(connection)),
+    savepoint: driver.savepoint && ((connection, name, compile) => driver.savepoint!(heldBy(connection), name, compile)),
+    rollbackToSavepoint: driver.rollbackToSavepoint && ((connection, name, compile) => driver.rollbackToSavepoint!(heldBy(connection), name, compile)),
+    releaseSavepoint: driver.releaseSavepoint && ((connection, name, compile) => driver.releaseSavepoint!(heldBy(connection), name, compile)),
+    releaseConnection: async (connection) => {
+      const turn = connection as TurnConnection;
+      const held = turn.held;
+      turn.held = null;
+      if (held) await driver.releaseConnection(held);
+    },
+    destroy: () => driver.destroy(),
+  }));
 }

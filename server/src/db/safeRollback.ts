@@ -6,28 +6,21 @@
  * error handler.
  */
 import type { DatabaseConnection, Dialect, Driver } from 'kysely';
+import { withDriver } from './driverWrap';
 
 export function withSafeRollback(dialect: Dialect, inTransaction: () => boolean): Dialect {
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver: (): Driver => {
-      const driver = dialect.createDriver();
-      return {
-        init: () => driver.init(),
-        acquireConnection: () => driver.acquireConnection(),
-        beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
-        commitTransaction: (connection) => driver.commitTransaction(connection),
-        rollbackTransaction: async (connection: DatabaseConnection) => {
-          if (inTransaction()) await driver.rollbackTransaction(connection);
-        },
-        savepoint: driver.savepoint?.bind(driver),
-        rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
-        releaseSavepoint: driver.releaseSavepoint?.bind(driver),
-        releaseConnection: (connection) => driver.releaseConnection(connection),
-        destroy: () => driver.destroy(),
-      };
+  return withDriver(dialect, (driver): Driver => ({
+    init: () => driver.init(),
+    acquireConnection: () => driver.acquireConnection(),
+    beginTransaction: (connection, settings) => driver.beginTransaction(connection, settings),
+    commitTransaction: (connection) => driver.commitTransaction(connection),
+    rollbackTransaction: async (connection: DatabaseConnection) => {
+      if (inTransaction()) await driver.rollbackTransaction(connection);
     },
-  };
+    savepoint: driver.savepoint?.bind(driver),
+    rollbackToSavepoint: driver.rollbackToSavepoint?.bind(driver),
+    releaseSavepoint: driver.releaseSavepoint?.bind(driver),
+    releaseConnection: (connection) => driver.releaseConnection(connection),
+    destroy: () => driver.destroy(),
+  }));
 }

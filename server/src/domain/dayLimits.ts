@@ -4,18 +4,12 @@
  * import; db/activity.ts holds them in the add's statement against what is stored, so two adds at
  * once never pass them.
  */
-import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, type Skill } from '@common/domain';
-import { totalOf } from './activityRecord';
+import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, type Skill } from '@common/domain';
+import { brokenDayLimit, type DayLimit } from '@common/dayLimits';
 import { ApiHttpError } from './errors';
 
-export type DayLimit = Skill | 'total';
-
-/** The limit a day's minutes break: the first skill over its limit, else 'total'; null within both. */
-export function brokenDayLimit(minutes: Record<Skill, number>): DayLimit | null {
-  const skill = SKILLS.find((s) => minutes[s] > DAILY_SKILL_LIMIT_MINS);
-  if (skill) return skill;
-  return totalOf(minutes) > DAILY_TOTAL_LIMIT_MINS ? 'total' : null;
-}
+// The rule itself is common/dayLimits.ts (the app judges by it too); here, the server's answer to a broken one.
+export { brokenDayLimit, withAdded, type DayLimit } from '@common/dayLimits';
 
 /** The answer to a day past `limit`: 400 DAILY_TIME_EXCEEDED for a skill, TOTAL_DAILY_TIME_EXCEEDED for the day. */
 export const dayLimitError = (limit: DayLimit): ApiHttpError =>
@@ -28,6 +22,3 @@ export function checkDayLimits(minutes: Record<Skill, number>): void {
   const broken = brokenDayLimit(minutes);
   if (broken) throw dayLimitError(broken);
 }
-
-/** The minutes of `day` with `minutes` more of `skill`. */
-export const withAdded = (day: Record<Skill, number>, skill: Skill, minutes: number): Record<Skill, number> => ({ ...day, [skill]: day[skill] + minutes });

@@ -116,9 +116,11 @@ export function registerTokenAccess(app: FastifyInstance): void {
     windowMs: MINUTE_MS,
     claim: (id, calls, nowMs) => countTokenCalls(app.db, { id, calls, nowMs, windowMs: MINUTE_MS }),
   });
-  // Before any route's own hooks (requireUser skips the cookie for these requests).
-  app.addHook('onRequest', async (request) => {
-    if (usesBearer(request)) await authenticateBearer(app, request, admit);
+  // Before any route's own hooks and the session check of /api/user (requireUser skips the cookie
+  // for these requests), hence on every request; one without a token goes on at once, without a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!usesBearer(request)) return done();
+    authenticateBearer(app, request, admit).then(() => done(), done);
   });
 }
 

@@ -10,7 +10,7 @@ import { DAY_KEYED_READS, dashboardReads, dayBoundaryRead, guardReads, type Firs
 import { firstScreenFacts, firstScreenHtml } from '@common/firstScreen';
 import { learnerToday, learnerZone, TIME_ZONE_COOKIE } from '../domain/learnerDay';
 
-/** The SPA's signed-in screens (src/app/paths.ts); the dashboard asks for its panels' data too. */
+/** The SPA's signed-in screens (src/api/paths.ts); the dashboard asks for its panels' data too. */
 const SIGNED_IN_SCREENS = new Set(['/dashboard', '/settings', '/insights', '/register/language', '/register/goal', '/register/previoustime']);
 
 export const isSignedInScreen = (path: string) => SIGNED_IN_SCREENS.has(path);

@@ -103,26 +103,29 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     // HSTS only where the site is served over HTTPS; on plain http it would lock browsers out.
     strictTransportSecurity: options.production ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
-  });
+  }, '/api');
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!STATE_CHANGING.has(request.method)) return;
+  // Every request, for a write to no route is refused as a route's would be; a read leaves at once,
+  // without a promise (a hook in callback style).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!STATE_CHANGING.has(request.method)) return done();
     // A bearer call under /api/user never reads the cookie (plugins/accessTokens.ts): there is
     // nothing a forged request could borrow, so any origin may make it.
-    if (usesBearer(request)) return checkMediaType(request, reply);
+    if (!usesBearer(request) && fromForeignSite(request)) {
+      sendError(reply, 403, 'FORBIDDEN_ORIGIN', 'Requests from this site are not allowed.');
+      return;
+    }
+    if (checkMediaType(request, reply) === undefined) done();
+  });
+
+  function fromForeignSite(request: FastifyRequest): boolean {
     const origin = request.headers.origin;
     const allowedOrigin = origin !== undefined && allowed.has(origin);
     const foreignOrigin = origin !== undefined && origin !== `${request.protocol}://${request.host}` && !allowedOrigin;
     // The browser says the call comes from another site (a sibling subdomain counts): only an allowed Origin may.
     const site = request.headers['sec-fetch-site'];
     const otherSite = (site === 'cross-site' || site === 'same-site') && !allowedOrigin;
-    if (foreignOrigin || otherSite) {
-      return sendError(reply, 403, 'FORBIDDEN_ORIGIN', 'Requests from this site are not allowed.');
-    }
-    return checkMediaType(request, reply);
-  });
-
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api')) reply.header('cache-control', 'no-store');
-  });
+    return foreignOrigin || otherSite;
+  }
 }
+

@@ -31,11 +31,16 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Sets helmet's headers on every answer (routes, 404s and errors alike), as @fastify/helmet did. */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+/**
+ * Sets helmet's headers on every answer (routes, 404s and errors alike), as @fastify/helmet did;
+ * an answer under `noStorePrefix` (the API's) is also `Cache-Control: no-store`. One hook, set
+ * before any route runs, so an error's answer carries them too.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions, noStorePrefix: string): void {
   const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const noStore = { ...headers, 'cache-control': 'no-store' };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(noStorePrefix) ? noStore : headers);
     done();
   });
 }

@@ -1,22 +1,31 @@
 /**
  * Issue #32: the dashboard's first screen rendered on the server from the app's own components
- * (src/ssr/dashboardScreen.tsx, built into dist/ssr by `npm run build`). The page shows it over
- * the app's root, out of the page's flow and inert (it reads as the dashboard, but nothing in it
- * answers a tap before the app does), until the app's own first screen is ready and takes its place in one frame
- * (src/app/firstAnswers.ts, keepFirstScreen). Without that build, or if it throws, the plain
- * shell of the three facts (common/firstScreen.ts) stands in.
+ * (src/ssr/dashboardScreen.tsx, built into dist/ssr by `npm run build`). Issue #45: the page holds
+ * it in the app's root, inert (it reads as the dashboard, but nothing in it answers a tap before
+ * the app does), with what it was drawn for (the learner's today, the width class, whether the
+ * day's figures are drawn) on the root, and the app hydrates it (src/app/start.tsx). Without that
+ * build, or if it throws, the plain shell of the three facts (common/firstScreen.ts) stands
+ * beside the root until the app draws (src/app/firstAnswers.ts, keepFirstScreen).
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { dashboardShell, type FirstAnswers } from './firstAnswers';
+import { ScreenMemory } from './screenMemory';
 
 interface Renderer {
-  renderDashboardScreen(input: { answers: unknown; today: string; narrow: boolean; tab?: string }): { markup: string; styleTags: string };
+  renderDashboardScreen(input: { answers: unknown; today: string; narrow: boolean; tab?: string; now?: number }): { markup: string; styleTags: string };
 }
 
-export type DashboardScreen = (request: FastifyRequest, answers: FirstAnswers) => { head: string; body: string };
+/** What goes into the page: in its head, before its root, and in place of its empty root (a rendered screen). */
+export interface ScreenParts {
+  head: string;
+  body: string;
+  root?: string;
+}
+
+export type DashboardScreen = (request: FastifyRequest, answers: FirstAnswers) => ScreenParts;
 
 /**
  * The bound on the renders (issue #38: about 19 ms each, unbounded, so 8 connections loading
@@ -27,9 +36,6 @@ export type DashboardScreen = (request: FastifyRequest, answers: FirstAnswers) =
  */
 export const RENDER_SHARE = 0.25;
 export const RENDER_BURST_MS = 100;
-
-/** Over the root, as the app's background, so the 'Loading...' beneath never shows through. */
-const OVERLAY_STYLE = '<style>#first-screen{position:absolute;top:0;left:0;right:0;z-index:1;min-height:100vh;background:#f7f5fb}</style>';
 
 /**
  * A phone's page gets the narrow layout (under 640 px, spec 2): the server sees no screen, so it
@@ -43,7 +49,12 @@ export function isPhone(request: FastifyRequest): boolean {
   return /Mobi|Android/i.test(String(request.headers['user-agent'] ?? ''));
 }
 
-export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogger): Promise<DashboardScreen> {
+export interface ScreenOptions {
+  /** Called for each render made (not for a page given a kept one, screenMemory.ts): tests count them. */
+  onRender?: () => void;
+}
+
+export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogger, { onRender }: ScreenOptions = {}): Promise<DashboardScreen> {
   const file = resolve(spaRoot, 'ssr', 'dashboardScreen.js');
   let renderer: Renderer | null = null;
   try {
@@ -55,21 +66,39 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
   // Milliseconds of render time left: spent by each render, earned back at RENDER_SHARE of the time passing.
   let budget = RENDER_BURST_MS;
   let budgetAt = performance.now();
-  return (request, { answers, today }) => {
+  const memory = new ScreenMemory();
+  return (request, { answers, today, zoneNamed }) => {
     const started = performance.now();
     budget = Math.min(RENDER_BURST_MS, budget + (started - budgetAt) * RENDER_SHARE);
     budgetAt = started;
-    if (renderer && budget > 0) {
+    if (renderer) {
+      const draw = renderer;
+      const narrow = isPhone(request);
+      const tab = request.cookies.activeTab;
+      const learner = (answers.find((a) => a.endpointName === 'checkAuth')?.value as { email?: string } | undefined)?.email;
+      let rendered = false;
+      // A running timer's elapsed time is drawn for the instant of the render, which is then part of what it is drawn from.
+      const runningTimer = (answers.find((a) => a.endpointName === 'getTimer')?.value as { timer?: unknown } | undefined)?.timer;
+      const now = Date.now();
       try {
-        const { markup, styleTags } = renderer.renderDashboardScreen({ answers, today, narrow: isPhone(request), tab: request.cookies.activeTab });
-        return { head: `${OVERLAY_STYLE}${styleTags}`, body: `<div id="first-screen" inert>${markup}</div>` };
+        // A kept render costs no budget; a new one is made only while the budget lasts.
+        const screen = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}`, { answers, today, zoneNamed, ...(runningTimer ? { now } : {}) }, () => {
+          if (budget <= 0) throw new BudgetSpent();
+          rendered = true;
+          onRender?.();
+          return { ...draw.renderDashboardScreen({ answers, today, narrow, tab, now }), now };
+        });
+        const drawnFor = `data-today="${today}" data-narrow="${narrow}" data-day-drawn="${zoneNamed}" data-now="${screen.now}"`;
+        return { head: screen.styleTags, body: '', root: `<div id="root" data-server-screen ${drawnFor} inert>${screen.markup}</div>` };
       } catch (err) {
-        log.error({ err }, 'The server render of the dashboard failed: its page shows the plain first facts');
+        if (!(err instanceof BudgetSpent)) log.error({ err }, 'The server render of the dashboard failed: its page shows the plain first facts');
       } finally {
-        budget -= performance.now() - started;
+        if (rendered) budget -= performance.now() - started;
       }
     }
     const shell = dashboardShell(answers);
     return { head: '', body: shell && `<div id="first-screen">${shell}</div>` };
   };
 }
+
+class BudgetSpent extends Error {}

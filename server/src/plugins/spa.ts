@@ -11,7 +11,7 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answersScript, drawableAnswers, firstAnswers, isSignedInScreen } from './firstAnswers';
-import { loadDashboardScreen } from './serverScreen';
+import { loadDashboardScreen, type ScreenOptions, type ScreenParts } from './serverScreen';
 
 const NO_CACHE = 'no-cache';
 
@@ -28,7 +28,7 @@ export function codeAfterPaint(page: string): string {
 
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 
-export async function registerSpa(app: FastifyInstance, spaDir: string): Promise<SpaFallback | null> {
+export async function registerSpa(app: FastifyInstance, spaDir: string, screenOptions: ScreenOptions = {}): Promise<SpaFallback | null> {
   const root = resolve(spaDir);
   if (!existsSync(resolve(root, 'index.html'))) {
     app.log.warn(`No built SPA in ${root}: serving the API only`);
@@ -52,19 +52,19 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
   // (scripts/route-pages.mjs); any other path, index.html itself.
   const pagesFile = resolve(root, 'route-pages.json');
   const routePages = new Map<string, string>(existsSync(pagesFile) ? Object.entries(JSON.parse(readFileSync(pagesFile, 'utf8'))) : []);
-  const dashboardScreen = await loadDashboardScreen(root, app.log);
+  const dashboardScreen = await loadDashboardScreen(root, app.log, screenOptions);
   const sendAnswered = async (request: FastifyRequest, reply: FastifyReply, path: string, page: string) => {
     const answers = await firstAnswers(app, request, path);
     if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
-    // The dashboard's first screen is in the page before any script runs, beside the SPA's root;
-    // the SPA takes it away once it shows a screen (src/app/firstAnswers.ts).
+    // The dashboard's first screen is in the page before any script runs: in the SPA's root, which
+    // the SPA hydrates (src/app/start.tsx), or, as the plain first facts, beside it until the SPA draws.
     // The day's figures only for a day the learner's own device named (issue #44): without its time-zone
     // cookie (a first visit) the server's guessed day could be another, so those panels show they load.
-    const screen = path === '/dashboard' ? dashboardScreen(request, drawableAnswers(answers)) : { head: '', body: '' };
+    const screen: ScreenParts = path === '/dashboard' ? dashboardScreen(request, drawableAnswers(answers)) : { head: '', body: '' };
     const template = readFileSync(resolve(root, page), 'utf8');
-    const html = (screen.body ? codeAfterPaint(template) : template)
+    const html = (screen.body || screen.root ? codeAfterPaint(template) : template)
       .replace('</head>', `${screen.head}</head>`)
-      .replace('<div id="root"></div>', `${screen.body}<div id="root"></div>`)
+      .replace('<div id="root"></div>', `${screen.body}${screen.root ?? '<div id="root"></div>'}`)
       .replace('</body>', `${answersScript(answers)}\n</body>`);
     reply.header('cache-control', 'private, no-store').header('content-type', 'text/html; charset=utf-8');
     if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);

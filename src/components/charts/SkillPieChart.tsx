@@ -1,12 +1,23 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { useContext, useSyncExternalStore, type ReactNode } from 'react';
 import styled, { useTheme } from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS } from '@common/domain';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHm } from '@/lib/time';
+import { CodeBoundary, retryableLazy } from '../CodeBoundary';
+import { ChartShown } from './chartShown';
 import type { PieSlice } from './PieRing';
 
-const PieRing = lazy(() => import('./PieRing').then((m) => ({ default: m.PieRing })));
+const pieRing = retryableLazy(() => import('./PieRing').then((m) => ({ default: m.PieRing })));
+
+const noChange = () => () => undefined;
+
+/**
+ * False in a server render and while the browser hydrates one (issue #45), true in any other
+ * render: the drawing is never part of the server's markup, which keeps its box empty, and it
+ * is asked for only once the hydrated screen is up, never holding a boundary's hydration.
+ */
+const useDrawingHere = () => useSyncExternalStore(noChange, () => true, () => false);
 
 /** Spec 9: a slice's tooltip reads in minutes while under an hour, else in whole hours ('45m', '3h'). */
 function pieTimeLabel(minutes: number): string {
@@ -22,6 +33,8 @@ interface SkillPieChartProps {
 /** Time per skill as a pie with a visible colour legend; the figure's label is its text equivalent. */
 export function SkillPieChart({ minutes, empty }: SkillPieChartProps) {
   const theme = useTheme();
+  const shown = useContext(ChartShown);
+  const drawing = useDrawingHere() && shown;
   // Empty slices are not drawn; the legend below gives every skill's time either way.
   const data: PieSlice[] = SKILLS.filter((s) => minutes[s] > 0).map((s) => ({
     x: s,
@@ -38,9 +51,9 @@ export function SkillPieChart({ minutes, empty }: SkillPieChartProps) {
       ) : (
         <ChartBox role="img" aria-label={`Time per skill: ${summary}`}>
           {/* The drawing (victory, most of the dashboard's code) loads on its own; the box keeps its place meanwhile. */}
-          <Suspense fallback={null}>
-            <PieRing data={data} summary={summary} />
-          </Suspense>
+          {drawing && (
+            <CodeBoundary onRetry={pieRing.retry}>{() => <pieRing.Component data={data} summary={summary} />}</CodeBoundary>
+          )}
         </ChartBox>
       )}
       <Legend aria-label="Legend">

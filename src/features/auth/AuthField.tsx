@@ -1,5 +1,7 @@
 import styled from 'styled-components';
 import { FieldStack } from '@/components/FieldStack';
+import { Link } from 'react-router';
+import { paths } from '@/api/paths';
 
 interface AuthFieldProps {
   id: string;
@@ -38,6 +40,15 @@ export const SwitchLink = styled.p`
   text-align: center;
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
+
+/** The way back from the password pages to /login. */
+export function BackToSignIn() {
+  return (
+    <SwitchLink>
+      <Link to={paths.login}>Back to sign in</Link>
+    </SwitchLink>
+  );
+}
 
 /** Example-shaped placeholder for email fields (spec 2). */
 export const EMAIL_PLACEHOLDER = 'name@example.com';

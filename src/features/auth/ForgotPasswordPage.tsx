@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
 import styled from 'styled-components';
 import { isValidEmail } from '@common/domain';
-import { useRequestPasswordResetMutation } from '@/app/apiSlice';
-import { paths } from '@/app/paths';
+import { useRequestPasswordResetMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, messageFor, serverErrorCode, VALIDATION } from '@/lib/errorMessages';
-import { AuthField, EMAIL_PLACEHOLDER, SwitchLink } from './AuthField';
+import { AuthField, EMAIL_PLACEHOLDER, BackToSignIn } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 
 /** What the page says after any request the server took, whether or not an account has the address (contract, fourth edition). */
@@ -60,9 +58,7 @@ export function ForgotPasswordPage() {
           </Button>
         </form>
       )}
-      <SwitchLink>
-        <Link to={paths.login}>Back to sign in</Link>
-      </SwitchLink>
+      <BackToSignIn />
     </AuthLayout>
   );
 }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { BRAND_NAME } from '@common/domain';
-import { paths } from '@/app/paths';
+import { paths } from '@/api/paths';
 import { ButtonLink } from '@/components/Button';
 import { Mascot } from '@/components/Mascot';
 import { media } from '@/styles/media';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { FormEvent, MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { apiSlice, useRegisterMutation } from '@/app/apiSlice';
-import { useAppDispatch } from '@/app/hooks';
-import { paths } from '@/app/paths';
+import { apiSlice, useRegisterMutation } from '@/api/apiSlice';
+import { useAppDispatch } from '@/api/hooks';
+import { paths } from '@/api/paths';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';

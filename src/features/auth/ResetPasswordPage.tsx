@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import styled from 'styled-components';
 import { COMMON_PASSWORD_MESSAGE } from '@common/domain';
-import { apiSlice, useConfirmPasswordResetMutation } from '@/app/apiSlice';
-import { useAppDispatch } from '@/app/hooks';
-import { paths } from '@/app/paths';
+import { apiSlice, useConfirmPasswordResetMutation } from '@/api/apiSlice';
+import { useAppDispatch } from '@/api/hooks';
+import { paths } from '@/api/paths';
 import { Button, ButtonLink } from '@/components/Button';
 import { PasswordRules } from '@/components/PasswordRules';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
 import { NEW_PASSWORD_TEXTS, newPasswordError } from '@/lib/newPassword';
-import { AuthField, SwitchLink } from './AuthField';
+import { AuthField, BackToSignIn } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 
 /** The token of the emailed link `/reset-password#token=<token>`, or null. */
@@ -85,9 +85,7 @@ export function ResetPasswordPage() {
         <ButtonLink to={paths.forgotPassword} $fullWidth>
           Ask for a new link
         </ButtonLink>
-        <SwitchLink>
-          <Link to={paths.login}>Back to sign in</Link>
-        </SwitchLink>
+        <BackToSignIn />
       </AuthLayout>
     );
   }
@@ -103,9 +101,7 @@ export function ResetPasswordPage() {
           {isLoading ? 'Saving...' : 'Change password'}
         </Button>
       </form>
-      <SwitchLink>
-        <Link to={paths.login}>Back to sign in</Link>
-      </SwitchLink>
+      <BackToSignIn />
     </AuthLayout>
   );
 }

@@ -4,17 +4,16 @@ import styled from 'styled-components';
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
 import { skillDailyField } from '@common/domain';
-import { useAppDispatch } from '@/app/hooks';
-import { useLearnerToday } from '@/app/useLearnerToday';
-import type { KeptEntry } from '@/app/session';
-import { entryKept } from '@/app/session';
-import type { Outcome } from '@/app/sync';
-import { firstAttemptOf, unwatch } from '@/app/sync';
+import { useAppDispatch } from '@/api/hooks';
+import { useLearnerToday } from '@/api/useLearnerToday';
+import type { KeptEntry } from '@/api/session';
+import { entryKept } from '@/api/session';
+import type { Outcome } from '@/sync';
+import { addTime, addUnwatched } from '@/sync';
 import { Button } from '@/components/Button';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
 import { ErrorLine, ErrorText } from '@/components/StatusMessage';
-import { addRequested } from '@/lib/outboxRequests';
 import { SKILL_NAMES } from '@/lib/skills';
 import { ERRORS, messageFor, refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import { formatHoursMinutesLong, toMinutes } from '@/lib/time';
@@ -73,12 +72,11 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
     setError(null);
     setIsLoading(true);
     const key = crypto.randomUUID();
-    const outcome = firstAttemptOf(key);
-    dispatch(addRequested({ key, body: { date, [skillDailyField(skill)]: total }, origin: 'tap' }));
+    const outcome = dispatch(addTime({ key, body: { date, [skillDailyField(skill)]: total }, origin: 'tap' }));
     const result = await Promise.race([outcome, keptAfter(ADDING_AT_MOST_MS)]);
     // Waited long enough (a server that holds the request, another tab holding the outbox): the
     // add is kept and sent by the outbox; a refusal met later is listed with the adds not saved.
-    unwatch(key);
+    dispatch(addUnwatched(key));
     setIsLoading(false);
     // Offline on purpose: the banner already says adds are sent later, and the tile says it waits.
     if (result.kind === 'synced' || (result.kind === 'queued' && navigator.onLine === false)) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/api/hooks';
 import type { Tab } from './dashboardSlice';
 import { TABS, selectActiveTab, tabSelected } from './dashboardSlice';
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { NO_REST_DAYS } from '@common/schemas/restDays';
-import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery, useGetRestDaysQuery } from '@/app/apiSlice';
-import { useLearnerToday } from '@/app/useLearnerToday';
+import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery, useGetRestDaysQuery } from '@/api/apiSlice';
+import { useLearnerToday } from '@/api/useLearnerToday';
 import { IconButton } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
@@ -12,7 +12,7 @@ import { media } from '@/styles/media';
 import { CalendarGrid } from './CalendarGrid';
 import { CalendarLegend } from './CalendarLegend';
 import { CalendarSummary } from './CalendarSummary';
-import { EditDayModal } from './EditDayModal';
+import { EditDayModal } from './lazyDialogs';
 
 /**
  * The monthly calendar: emoji per day, and a click on an eligible day opens its edit modal.

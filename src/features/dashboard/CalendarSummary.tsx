@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useGetMonthTotalQuery, useGetProgressQuery } from '@/app/apiSlice';
+import { useGetMonthTotalQuery, useGetProgressQuery } from '@/api/apiSlice';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { formatMonthTitle, monthKey, type YearMonth } from '@/lib/calendar';

@@ -4,12 +4,12 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
-import { useDailyMinutesQuery, useGetMonthActivitiesQuery } from '@/app/apiSlice';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import type { KeptEntry } from '@/app/session';
-import { useLearnerToday } from '@/app/useLearnerToday';
-import { keptEntryRestored, selectKeptEntry, selectSessionEnded } from '@/app/session';
-import { RefusedAdds, WaitingChip } from '@/app/sync';
+import { useDailyMinutesQuery, useGetMonthActivitiesQuery } from '@/api/apiSlice';
+import { useAppDispatch, useAppSelector } from '@/api/hooks';
+import type { KeptEntry } from '@/api/session';
+import { useLearnerToday } from '@/api/useLearnerToday';
+import { keptEntryRestored, selectKeptEntry, selectSessionEnded } from '@/api/session';
+import { RefusedAdds, WaitingChip } from '@/sync';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
@@ -17,7 +17,7 @@ import { SKILL_NAMES } from '@/lib/skills';
 import { monthOf } from '@/lib/calendar';
 import { formatHm } from '@/lib/time';
 import { AddTimeModal } from './AddTimeModal';
-import { EditDayModal } from './EditDayModal';
+import { EditDayModal } from './lazyDialogs';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
 export function DailyPanel({ skillAction, skillStatus }: { skillAction?: (skill: Skill) => ReactNode; skillStatus?: (skill: Skill) => ReactNode }) {

@@ -1,11 +1,13 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { Suspense, startTransition, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/api/hooks';
 import { Celebration } from '@/components/Celebration';
+import { ChartShown } from '@/components/charts/chartShown';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
+import { firstRender } from '@/lib/firstRender';
 import { media } from '@/styles/media';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav';
 import { CalendarPanel } from './CalendarPanel';
@@ -35,8 +37,9 @@ function CalendarColumn() {
  * 'Loading...' meanwhile (issue #18). Updates after that render as usual.
  */
 export function DashboardPage(slots: DashboardSlots) {
-  // A server render (src/ssr/dashboardScreen.tsx) has no later slice to wait for: it draws the panels.
-  const ready = useDeferredValue(true, typeof window === 'undefined');
+  // A server render (src/ssr/dashboardScreen.tsx) has no later slice to wait for: it draws the
+  // panels; so does the browser's hydration of it (issue #45), whose slices are the panels' boundaries.
+  const ready = useDeferredValue(true, typeof window === 'undefined' || firstRender.today !== undefined);
   return ready ? <Dashboard {...slots} /> : <LoadingScreen />;
 }
 
@@ -51,6 +54,9 @@ export interface DashboardSlots {
 }
 
 /**
+ * Each panel is its own Suspense boundary: hydrating the server's screen (issue #45), React
+ * yields to the browser between them, and hydrates first the one the learner taps.
+ *
  * Wide: every panel at once. Narrow (under 640 px): one tab at a time with a bottom nav (spec 2).
  * Both layouts are one tree in which the narrow screen hides the other tabs' panels, so a panel is
  * never unmounted by a change of width: an open modal and what was typed in it survive a phone
@@ -76,18 +82,28 @@ function Dashboard({ bar, skillAction, skillStatus }: DashboardSlots) {
           </GoalStrip>
         )}
         <Slot hidden={hidden('daily')}>
-          <DailyPanel skillAction={skillAction} skillStatus={skillStatus} />
+          <Suspense>
+            <DailyPanel skillAction={skillAction} skillStatus={skillStatus} />
+          </Suspense>
         </Slot>
         <Split hidden={hidden('progress') && hidden('calendar')}>
           <Slot hidden={hidden('progress')}>
-            <ProgressPanel />
+            <Suspense>
+              <ChartShown value={!hidden('progress')}>
+                <ProgressPanel />
+              </ChartShown>
+            </Suspense>
           </Slot>
           <Slot hidden={hidden('calendar')}>
-            <CalendarColumn />
+            <Suspense>
+              <CalendarColumn />
+            </Suspense>
           </Slot>
         </Split>
         <Slot hidden={hidden('levels')}>
-          <LevelsPanel showLanguageSelect={narrow && tab === 'levels'} />
+          <Suspense>
+            <LevelsPanel showLanguageSelect={narrow && tab === 'levels'} />
+          </Suspense>
         </Slot>
       </Main>
       {narrow && bar && <PhoneBar ref={phoneBar}>{bar}</PhoneBar>}
@@ -98,14 +114,16 @@ function Dashboard({ bar, skillAction, skillStatus }: DashboardSlots) {
 
 /**
  * The phone bar's height as drawn (a running timer, its notices, a note after a stop), or null
- * before it is measured (a server render, a browser without ResizeObserver).
+ * before it is measured (a server render, a browser without ResizeObserver). A new height draws
+ * the page again in a transition (issue #45): its first measure comes while the server's screen
+ * still hydrates, and an urgent render of the page would hydrate every panel in one long task.
  */
 function useHeightOf(ref: RefObject<HTMLElement | null>, narrow: boolean): number | null {
   const [height, setHeight] = useState<number | null>(null);
   useEffect(() => {
     const element = ref.current;
     if (!narrow || !element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => setHeight(element.getBoundingClientRect().height));
+    const observer = new ResizeObserver(() => startTransition(() => setHeight(element.getBoundingClientRect().height)));
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, narrow]);

@@ -5,10 +5,11 @@ import type { ActivityRecord, EditDailyActivity, SkillMinutes } from '@common/ap
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEditDailyActivityMutation, useGetDailyGoalOnQuery, useGetUserLanguageQuery } from '@/app/apiSlice';
-import { addedMinutes, OFFLINE_ACTION, selectWaiting, useOnline } from '@/app/sync';
-import { useAppSelector } from '@/app/hooks';
+import { useEditDailyActivityMutation, useGetDailyGoalOnQuery, useGetUserLanguageQuery } from '@/api/apiSlice';
+import { addedMinutes, OFFLINE_ACTION, selectWaiting, useOnline } from '@/sync';
+import { useAppSelector } from '@/api/hooks';
 import { Button } from '@/components/Button';
+import { CheckboxRow } from '@/components/CheckboxRow';
 import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
@@ -117,13 +118,8 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
         ))}
         {!isToday && (
           <CheckboxRow>
-            <input
-              id={`${formId}-achieved`}
-              type="checkbox"
-              checked={achieved}
-              onChange={(event) => setTicked(event.target.checked)}
-            />
-            <label htmlFor={`${formId}-achieved`}>Daily Goal Achieved?</label>
+            <input type="checkbox" checked={achieved} onChange={(event) => setTicked(event.target.checked)} />
+            Daily Goal Achieved?
           </CheckboxRow>
         )}
       </TimeForm>
@@ -155,14 +151,3 @@ const Waiting = styled.p`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
-const CheckboxRow = styled.div`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  min-height: 44px;
-  input {
-    width: 22px;
-    height: 22px;
-    accent-color: ${({ theme }) => theme.colors.primary};
-  }
-`;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { useDailyMinutesQuery, useGetDailyGoalQuery } from '@/app/apiSlice';
-import { useLearnerToday } from '@/app/useLearnerToday';
+import { useDailyMinutesQuery, useGetDailyGoalQuery } from '@/api/apiSlice';
+import { useLearnerToday } from '@/api/useLearnerToday';
 import { ProgressBar } from '@/components/ProgressBar';
 import { FailureNotice } from '@/components/FailureNotice';
 import { goalMessage } from '@/lib/goalMessage';

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { useGetLanguagesQuery, useGetProgressQuery, useSetUserLanguageMutation } from '@/app/apiSlice';
+import { useGetLanguagesQuery, useGetProgressQuery, useSetUserLanguageMutation } from '@/api/apiSlice';
 import { ErrorText } from '@/components/StatusMessage';
 import { messageFor } from '@/lib/errorMessages';
 import { media } from '@/styles/media';
-import { StartLanguageModal } from './StartLanguageModal';
+import { StartLanguageModal } from './lazyDialogs';
 
 interface LanguageSelectProps {
   current: string;

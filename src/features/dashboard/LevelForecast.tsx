@@ -1,4 +1,4 @@
-import { useLevelForecast } from '@/app/useLevelForecast';
+import { useLevelForecast } from '@/api/useLevelForecast';
 import { ForecastText } from '@/components/ForecastText';
 
 /** The level modal's forecast line; loaded with the modal's first opening, not with the dashboard. */

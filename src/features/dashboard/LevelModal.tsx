@@ -1,11 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { CodeBoundary, retryableLazy } from '@/components/CodeBoundary';
 import styled from 'styled-components';
 import { SKILLS } from '@common/domain';
 import { Modal } from '@/components/Modal';
 import { SKILL_NAMES } from '@/lib/skills';
 import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
 
-const LevelForecast = lazy(() => import('./LevelForecast').then((m) => ({ default: m.LevelForecast })));
+const forecast = retryableLazy(() => import('./LevelForecast').then((m) => ({ default: m.LevelForecast })));
 
 interface LevelModalProps {
   level: number;
@@ -17,9 +17,9 @@ export function LevelModal({ level, onClose }: LevelModalProps) {
   const description = levelDescription(level);
   return (
     <Modal title={`Level ${level}`} onClose={onClose}>
-      <Suspense fallback={<p>Loading...</p>}>
-        <LevelForecast level={level} />
-      </Suspense>
+      <CodeBoundary fallback={<p>Loading...</p>} onRetry={forecast.retry}>
+        {() => <forecast.Component level={level} />}
+      </CodeBoundary>
       {description ? (
         <>
           <Subtitle>{description.title}</Subtitle>

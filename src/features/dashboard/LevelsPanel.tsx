@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { MilestoneKey } from '@common/domain';
-import { useGetMilestonesQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/app/apiSlice';
+import { useGetMilestonesQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/api/apiSlice';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { LEVEL_DESCRIPTIONS } from '@/lib/levelDescriptions';
 import { formatCount } from '@/lib/time';
 import { LanguageSelect } from './LanguageSelect';
-import { LevelModal } from './LevelModal';
+import { LevelModal } from './lazyDialogs';
 
 type CardState = 'reached' | 'current' | 'ahead';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { MAX_LEVEL, hoursUntilNextLevel, levelHours, levelProgressRatio } from '@common/domain';
-import { useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery } from '@/app/apiSlice';
+import { useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery } from '@/api/apiSlice';
 import { IconButton } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { ProgressBar } from '@/components/ProgressBar';
@@ -9,7 +9,7 @@ import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { SkillPieChart } from '@/components/charts/SkillPieChart';
 import { formatCount } from '@/lib/time';
-import { LevelModal } from './LevelModal';
+import { LevelModal } from './lazyDialogs';
 
 /** Total hours, level and progress to the next one, and the time per skill (spec 2, 4). */
 export function ProgressPanel() {

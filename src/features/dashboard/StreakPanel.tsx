@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery } from '@/app/apiSlice';
-import { useLearnerToday } from '@/app/useLearnerToday';
+import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery } from '@/api/apiSlice';
+import { useLearnerToday } from '@/api/useLearnerToday';
 import { Card } from '@/components/Card';
 import { Emoji } from '@/components/Emoji';
 import { Mascot } from '@/components/Mascot';

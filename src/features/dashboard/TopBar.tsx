@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import styled from 'styled-components';
 import { BRAND_NAME } from '@common/domain';
-import { useGetUserLanguageQuery } from '@/app/apiSlice';
-import { paths } from '@/app/paths';
-import { WaitingCount } from '@/app/sync';
+import { useGetUserLanguageQuery } from '@/api/apiSlice';
+import { paths } from '@/api/paths';
+import { WaitingCount } from '@/sync';
 import { FailureNotice } from '@/components/FailureNotice';
 import { media } from '@/styles/media';
 import { GoalWidget } from './GoalWidget';
 import { LanguageSelect } from './LanguageSelect';
+import { visuallyHidden } from '@/styles/visuallyHidden';
 
 interface TopBarProps {
   showLanguageSelect: boolean;
@@ -77,12 +78,7 @@ const Brand = styled.p`
   font-weight: ${({ theme }) => theme.font.weight.bold};
   color: ${({ theme }) => theme.colors.primary};
   ${media.narrow} {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
+    ${visuallyHidden}
   }
 `;
 

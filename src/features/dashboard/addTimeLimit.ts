@@ -1,6 +1,7 @@
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
-import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, skillDailyField } from '@common/domain';
+import { DAILY_SKILL_LIMIT_MINS } from '@common/domain';
+import { brokenDayLimit, dayMinutesOf, roomLeft, withAdded } from '@common/dayLimits';
 import { formatHm } from '@/lib/time';
 
 const SKILL_LIMIT_HOURS = DAILY_SKILL_LIMIT_MINS / 60;
@@ -11,10 +12,11 @@ const SKILL_LIMIT_HOURS = DAILY_SKILL_LIMIT_MINS / 60;
  * 'At most 16 hours of listening a day: 2h 10m left today'. Null when the amount may be sent.
  */
 export function tooMuchMessage(skill: Skill, minutes: number, today?: DailyMinutes): string | null {
-  if (minutes <= DAILY_SKILL_LIMIT_MINS) return null;
+  // Too much for any day: an empty one would not hold it (common/dayLimits.ts).
+  if (brokenDayLimit(withAdded(dayMinutesOf(undefined), skill, minutes)) === null) return null;
   const rule = `At most ${SKILL_LIMIT_HOURS} hours of ${skill} a day`;
   if (!today) return rule;
-  return `${rule}: ${formatHm(Math.max(0, DAILY_SKILL_LIMIT_MINS - today[skillDailyField(skill)]))} left today`;
+  return `${rule}: ${formatHm(roomLeft(dayMinutesOf(today), skill).skill)} left today`;
 }
 
 /**
@@ -24,10 +26,10 @@ export function tooMuchMessage(skill: Skill, minutes: number, today?: DailyMinut
 export function leftTodayHint(code: string | undefined, skill: Skill, today?: DailyMinutes): string | null {
   if (!today) return null;
   if (code === 'DAILY_TIME_EXCEEDED') {
-    return `${formatHm(Math.max(0, DAILY_SKILL_LIMIT_MINS - today[skillDailyField(skill)]))} of ${skill} left today`;
+    return `${formatHm(roomLeft(dayMinutesOf(today), skill).skill)} of ${skill} left today`;
   }
   if (code === 'TOTAL_DAILY_TIME_EXCEEDED') {
-    return `${formatHm(Math.max(0, DAILY_TOTAL_LIMIT_MINS - (today.totalDailyMins ?? 0)))} of learning left today`;
+    return `${formatHm(roomLeft(dayMinutesOf(today), skill).day)} of learning left today`;
   }
   return null;
 }

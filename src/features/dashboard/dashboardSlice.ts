@@ -1,6 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createListenerMiddleware, createSlice, isAnyOf } from '@reduxjs/toolkit';
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 
 export const TABS = ['daily', 'calendar', 'progress', 'levels'] as const;
 export type Tab = (typeof TABS)[number];

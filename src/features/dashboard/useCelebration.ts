@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDailyMinutesQuery, useGetDailyGoalQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/app/apiSlice';
-import { useLearnerToday } from '@/app/useLearnerToday';
+import { useDailyMinutesQuery, useGetDailyGoalQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/api/apiSlice';
+import { useLearnerToday } from '@/api/useLearnerToday';
 
 interface Snapshot {
   language: string;

@@ -1,26 +1,27 @@
 import type { StatsBucketRow } from '@common/schemas/stats';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHm } from '@/lib/time';
-import { changeText, comparisonRows } from './insightsMaths';
+import { changeText, comparisonRows, periodNotOverText } from './insightsMaths';
 import styled from 'styled-components';
 import { Table } from './TrendChart';
 
 interface ComparisonProps {
-  caption: string;
-  /** A line under the table when the period is still under way. */
-  note?: string | null;
-  nowLabel: string;
-  beforeLabel: string;
+  period: 'week' | 'month';
+  /** The learner's today: a line under the table says when this period is still under way. */
+  today: string;
   now: StatsBucketRow;
   before: StatsBucketRow;
 }
 
 /** This week (or month) so far next to the whole previous one, in total and per skill. */
-export function Comparison({ caption, note, nowLabel, beforeLabel, now, before }: ComparisonProps) {
+export function Comparison({ period, today, now, before }: ComparisonProps) {
+  const nowLabel = `This ${period}`;
+  const beforeLabel = `Last ${period}`;
+  const note = periodNotOverText(now.start, period, today);
   return (
     <div>
       <Table>
-        <caption>{caption}</caption>
+        <caption>{`This ${period} vs last ${period}`}</caption>
         <thead>
           <tr>
             <th scope="col">Skill</th>

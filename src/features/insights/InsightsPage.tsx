@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { useGetUserLanguageQuery } from '@/app/apiSlice';
-import { useOnline } from '@/app/sync';
-import { paths } from '@/app/paths';
-import { useLevelForecast } from '@/app/useLevelForecast';
-import { ButtonLink } from '@/components/Button';
+import { useGetUserLanguageQuery } from '@/api/apiSlice';
+import { useOnline } from '@/sync';
+import { paths } from '@/api/paths';
+import { useLevelForecast } from '@/api/useLevelForecast';
+import { BackHeader } from '@/components/BackHeader';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
 import { ForecastText } from '@/components/ForecastText';
@@ -12,7 +12,7 @@ import { Loading } from '@/components/StatusMessage';
 import { media } from '@/styles/media';
 import { Comparison } from './Comparison';
 import { DailyHabits } from './DailyHabits';
-import { dailyFigures, periodNotOverText, SHORT_WINDOW, skillMinutes } from './insightsMaths';
+import { dailyFigures, SHORT_WINDOW, skillMinutes } from './insightsMaths';
 import { RangeSwitch, type Range, type View } from './RangeSwitch';
 import { SkillBalance } from './SkillBalance';
 import { TrendChart } from './TrendChart';
@@ -52,22 +52,8 @@ export function InsightsPage() {
         <Card aria-labelledby={ids.compare}>
           <PanelTitle id={ids.compare}>Compared with before</PanelTitle>
           <Pair>
-            <Comparison
-              caption="This week vs last week"
-              note={periodNotOverText(thisWeek.start, 'week', data.today)}
-              nowLabel="This week"
-              beforeLabel="Last week"
-              now={thisWeek}
-              before={lastWeek}
-            />
-            <Comparison
-              caption="This month vs last month"
-              note={periodNotOverText(thisMonth.start, 'month', data.today)}
-              nowLabel="This month"
-              beforeLabel="Last month"
-              now={thisMonth}
-              before={lastMonth}
-            />
+            <Comparison period="week" today={data.today} now={thisWeek} before={lastWeek} />
+            <Comparison period="month" today={data.today} now={thisMonth} before={lastMonth} />
           </Pair>
         </Card>
         <Card aria-labelledby={ids.habits}>
@@ -92,13 +78,7 @@ export function InsightsPage() {
 
   return (
     <Page>
-      <Header>
-        <ButtonLink to={paths.dashboard} $variant="ghost">
-          <span aria-hidden="true">←</span>
-          Back
-        </ButtonLink>
-        <h1>Insights{language.data?.name ? `: ${language.data.name}` : ''}</h1>
-      </Header>
+      <BackHeader to={paths.dashboard}>Insights{language.data?.name ? `: ${language.data.name}` : ''}</BackHeader>
       <Main>{body()}</Main>
     </Page>
   );
@@ -118,12 +98,6 @@ const Page = styled.div`
   h1 {
     font-size: ${({ theme }) => theme.font.size.xl};
   }
-`;
-
-const Header = styled.header`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const Main = styled.main`

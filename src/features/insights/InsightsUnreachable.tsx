@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { paths } from '@/app/paths';
-import { useOnline } from '@/app/sync';
+import { paths } from '@/api/paths';
+import { useOnline } from '@/sync';
 import { Button, ButtonLink } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
 import { ERRORS } from '@/lib/errorMessages';

@@ -1,4 +1,5 @@
-import { Suspense, lazy, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { CodeBoundary, retryableLazy } from '@/components/CodeBoundary';
 import styled, { useTheme } from 'styled-components';
 import { SKILLS } from '@common/domain';
 import type { StatsBucketRow } from '@common/schemas/stats';
@@ -7,7 +8,7 @@ import { formatHm, formatHoursMinutesLong } from '@/lib/time';
 import { media } from '@/styles/media';
 import { CHART, SKILL_FIELD, bucketLabels } from './insightsMaths';
 
-const TrendBars = lazy(() => import('./TrendBars').then((m) => ({ default: m.TrendBars })));
+const trendBars = retryableLazy(() => import('./TrendBars').then((m) => ({ default: m.TrendBars })));
 
 /** What a screen reader hears for one bar: its name, total and every skill. */
 function barText(bucket: StatsBucketRow, full: string): string {
@@ -76,9 +77,9 @@ export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
   return (
     <Figure>
       <ChartBox aria-hidden="true" ref={chartBox}>
-        <Suspense fallback={null}>
-          <TrendBars buckets={buckets} selected={selected} labelSize={labelSize} />
-        </Suspense>
+        <CodeBoundary onRetry={trendBars.retry}>
+          {() => <trendBars.Component buckets={buckets} selected={selected} labelSize={labelSize} />}
+        </CodeBoundary>
       </ChartBox>
       <BarButtons role="group" aria-label={`Bars, one per ${bucket}`} $columns={buckets.length}>
         {buckets.map((b, i) => (

@@ -1,5 +1,5 @@
-import { useGetCalendarSummaryQuery, useGetProgressQuery, useGetStatsQuery } from '@/app/apiSlice';
-import { useLearnerToday } from '@/app/useLearnerToday';
+import { useGetCalendarSummaryQuery, useGetProgressQuery, useGetStatsQuery } from '@/api/apiSlice';
+import { useLearnerToday } from '@/api/useLearnerToday';
 import { isNetworkError } from '@/lib/errorMessages';
 import { insightsRanges } from './insightsMaths';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_DAILY_GOAL_MINUTES } from '@common/domain';
-import { useGetDailyGoalQuery, useGetDayBoundaryQuery, useSaveDailyGoalMutation } from '@/app/apiSlice';
-import { paths } from '@/app/paths';
-import { useLearnerToday } from '@/app/useLearnerToday';
+import { useGetDailyGoalQuery, useGetDayBoundaryQuery, useSaveDailyGoalMutation } from '@/api/apiSlice';
+import { paths } from '@/api/paths';
+import { useLearnerToday } from '@/api/useLearnerToday';
 import { GoalSelector } from '@/components/GoalSelector';
 import { Loading } from '@/components/StatusMessage';
 import { isNetworkError, messageFor } from '@/lib/errorMessages';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PREVIOUS_HOURS } from '@common/domain';
-import { useGetPreviousHoursQuery, useSavePreviousHoursMutation } from '@/app/apiSlice';
-import { paths } from '@/app/paths';
+import { useGetPreviousHoursQuery, useSavePreviousHoursMutation } from '@/api/apiSlice';
+import { paths } from '@/api/paths';
 import { PreviousHoursSelect } from '@/components/PreviousHoursSelect';
 import { Loading } from '@/components/StatusMessage';
 import { isNetworkError, messageFor } from '@/lib/errorMessages';

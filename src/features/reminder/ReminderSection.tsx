@@ -2,8 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { FieldStack } from '@/components/FieldStack';
 import type { Reminder } from '@common/schemas/reminders';
-import { useGetPushDevicesQuery, useGetReminderQuery, useRemovePushDeviceMutation, useSaveReminderMutation, useSendTestReminderMutation } from '@/app/apiSlice';
+import { useGetPushDevicesQuery, useGetReminderQuery, useRemovePushDeviceMutation, useSaveReminderMutation, useSendTestReminderMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
+import { CheckboxRow } from '@/components/CheckboxRow';
 import { Card, PanelTitle } from '@/components/Card';
 import { ErrorLine, ErrorText, SuccessText } from '@/components/StatusMessage';
 import { messageFor, serverErrorCode, type ErrorKey } from '@/lib/errorMessages';
@@ -126,10 +127,10 @@ export function ReminderSection() {
       {reminder.isError && <ErrorLine>{messageFor(reminder.error, 'GET_REMINDER_ERROR')}</ErrorLine>}
       {draft && saved && (
         <Form onSubmit={(e) => (e.preventDefault(), void onSave())} aria-label="Daily reminder">
-          <Check>
+          <CheckboxRow>
             <input type="checkbox" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
             Remind me each day
-          </Check>
+          </CheckboxRow>
           <TimeField>
             <label htmlFor={`${titleId}-time`}>Time</label>
             <input id={`${titleId}-time`} type="time" required value={draft.time} aria-describedby={`${titleId}-zone`} onChange={(e) => setDraft({ ...draft, time: e.target.value })} />
@@ -149,10 +150,10 @@ export function ReminderSection() {
               }}
             />
           )}
-          <Check>
+          <CheckboxRow>
             <input type="checkbox" checked={draft.skipWhenGoalMet} onChange={(e) => setDraft({ ...draft, skipWhenGoalMet: e.target.checked })} />
             Only when I have not met my goal
-          </Check>
+          </CheckboxRow>
           <Actions>
             <Button type="submit" disabled={busy}>
               Set reminder
@@ -186,17 +187,6 @@ export function ReminderSection() {
 const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space.md};
-`;
-
-const Check = styled.label`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
-  min-height: 44px;
-  input {
-    width: 20px;
-    height: 20px;
-  }
 `;
 
 const TimeField = styled(FieldStack)`

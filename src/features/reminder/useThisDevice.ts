@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAddPushDeviceMutation, useLazyGetPushKeyQuery } from '@/app/apiSlice';
+import { useAddPushDeviceMutation, useLazyGetPushKeyQuery } from '@/api/apiSlice';
 import { messageFor } from '@/lib/errorMessages';
 import { askPermission, currentSubscription, pushSupport, subscribeThisDevice, type PushSupport } from './pushDevice';
 

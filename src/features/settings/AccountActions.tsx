@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { apiSlice, useDeleteUserMutation, useLogoutMutation } from '@/app/apiSlice';
-import { useAppDispatch } from '@/app/hooks';
-import { paths } from '@/app/paths';
-import { OFFLINE_ACTION, useOnline } from '@/app/sync';
-import { ConfirmModal } from './ConfirmModal';
+import { apiSlice, useDeleteUserMutation, useLogoutMutation } from '@/api/apiSlice';
+import { useAppDispatch } from '@/api/hooks';
+import { paths } from '@/api/paths';
+import { OFFLINE_ACTION, useOnline } from '@/sync';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { DeleteAccountNote } from './DataSection';
 
 type Dialog = 'logout' | 'delete' | null;

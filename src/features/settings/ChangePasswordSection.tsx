@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { FieldStack } from '@/components/FieldStack';
 import { COMMON_PASSWORD_MESSAGE } from '@common/domain';
-import { useChangePasswordMutation } from '@/app/apiSlice';
+import { useChangePasswordMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { Card, PanelTitle } from '@/components/Card';
 import { PasswordRules } from '@/components/PasswordRules';
@@ -70,28 +70,8 @@ export function ChangePasswordSection() {
           <label htmlFor="current-password">Current password</label>
           <input id="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
         </Field>
-        <Field>
-          <label htmlFor="settings-new-password">New password</label>
-          <input
-            id="settings-new-password"
-            type="password"
-            autoComplete="new-password"
-            aria-describedby="settings-password-rules"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
-        <Field>
-          <label htmlFor="settings-repeat-password">Re-enter new password</label>
-          <input
-            id="settings-repeat-password"
-            type="password"
-            autoComplete="new-password"
-            aria-describedby="settings-password-rules"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
-          />
-        </Field>
+        <NewPasswordField id="settings-new-password" label="New password" value={password} onChange={setPassword} />
+        <NewPasswordField id="settings-repeat-password" label="Re-enter new password" value={repeat} onChange={setRepeat} />
         <PasswordRules id="settings-password-rules" password={password} repeat={repeat} />
         <div>
           <Button type="submit" disabled={isLoading}>
@@ -103,6 +83,16 @@ export function ChangePasswordSection() {
         </SuccessText>
       </Form>
     </Card>
+  );
+}
+
+/** A new password's field, described by the password rules below both. */
+function NewPasswordField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="password" autoComplete="new-password" aria-describedby="settings-password-rules" value={value} onChange={(e) => onChange(e.target.value)} />
+    </Field>
   );
 }
 

@@ -8,6 +8,7 @@ import { useIsNarrow } from '@/components/useIsNarrow';
 import type { ExportFormat } from '@common/schemas/data';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { ImportDialog } from './ImportDialog';
+import { SectionButton } from './SectionButton';
 
 const exportUrl = (format: ExportFormat) => `${apiBaseUrl()}${API_PATHS.export}?format=${format}`;
 const TITLE = 'Your data';
@@ -49,10 +50,10 @@ function NarrowData({ actions }: { actions: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <SectionButton type="button" onClick={() => setOpen(true)}>
+      <DataButton type="button" onClick={() => setOpen(true)}>
         <span>{TITLE}</span>
         <span aria-hidden="true">›</span>
-      </SectionButton>
+      </DataButton>
       {open && (
         <Modal title={TITLE} onClose={() => setOpen(false)}>
           {actions}
@@ -108,20 +109,8 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const SectionButton = styled.button`
-  display: flex;
+const DataButton = styled(SectionButton)`
   justify-content: space-between;
-  align-items: center;
-  width: 100%;
-  min-height: 56px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: none;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
   color: ${({ theme }) => theme.colors.text};
   font-weight: ${({ theme }) => theme.font.weight.medium};
-  text-align: left;
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.primaryLight}; }
 `;

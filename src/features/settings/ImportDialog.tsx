@@ -4,7 +4,7 @@ import type { Skill } from '@common/domain';
 import {
   IMPORT_MAX_BYTES, IMPORT_SOURCES, NO_SKILL_PROBLEM, type EntriesWithoutSkill, type ImportAnswer, type ImportMode, type ImportSource,
 } from '@common/schemas/data';
-import { useImportDataMutation } from '@/app/apiSlice';
+import { useImportDataMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { Select, SelectField } from '@/components/Select';
@@ -14,6 +14,7 @@ import { callFailureMessage, isErrorAnswer, isServerFault } from '@/lib/errorMes
 import { ImportProblems, type Problem } from './ImportProblems';
 import { importSummary as summary } from './importSummary';
 import { TogglSkillMap, UnnamedEntries } from './TogglSkillMap';
+import { visuallyHidden } from '@/styles/visuallyHidden';
 
 interface Picked {
   name: string;
@@ -214,12 +215,8 @@ const FilePicker = styled.div`
 
 /* Visually hidden but focusable: Tab reaches it, and its focus shows on the button beside it. */
 const FileInput = styled.input`
-  position: absolute;
-  width: 1px;
-  height: 1px;
+  ${visuallyHidden}
   opacity: 0;
-  overflow: hidden;
-  clip-path: inset(50%);
 `;
 
 const FileRow = styled.div`

@@ -1,4 +1,4 @@
-import { useGetLanguagesQuery } from '@/app/apiSlice';
+import { useGetLanguagesQuery } from '@/api/apiSlice';
 import { Select, SelectField } from '@/components/Select';
 import type { ReadResult } from '@/components/FailureNotice';
 import { FailureNotice } from '@/components/FailureNotice';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useBlocker } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/api/paths';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 

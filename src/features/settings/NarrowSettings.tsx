@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/api/hooks';
 import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
 import { SaveActions } from './SaveActions';
@@ -10,6 +10,7 @@ import type { SectionId } from './settingsSlice';
 import { draftDiscarded, sectionDiscarded } from './settingsSlice';
 import type { SaveSettings } from './useSaveSettings';
 import type { SettingsForm } from './useSettingsForm';
+import { SectionButton } from './SectionButton';
 
 /**
  * Narrow screens: each section is a button opening a modal with its own Discard/Save pair.
@@ -44,14 +45,14 @@ export function NarrowSettings({ form, saver }: { form: SettingsForm; saver: Sav
       <List>
         {SECTIONS.map(({ id, title }) => (
           <li key={id}>
-            <SectionButton type="button" onClick={() => show(id)}>
+            <OpenSection type="button" onClick={() => show(id)}>
               <SectionIcon section={id} />
               <Label>
                 {title}
                 {form.changed[id] && <Unsaved>Unsaved changes</Unsaved>}
               </Label>
               <Chevron aria-hidden="true">›</Chevron>
-            </SectionButton>
+            </OpenSection>
           </li>
         ))}
       </List>
@@ -93,21 +94,9 @@ const List = styled.ul`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const SectionButton = styled.button`
-  display: flex;
-  align-items: center;
+const OpenSection = styled(SectionButton)`
   gap: ${({ theme }) => theme.space.md};
-  width: 100%;
-  min-height: 56px;
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border: none;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
   color: ${({ theme }) => theme.colors.primary};
-  text-align: left;
-  cursor: pointer;
-  &:hover { background: ${({ theme }) => theme.colors.primaryLight}; }
 `;
 
 const Label = styled.span`

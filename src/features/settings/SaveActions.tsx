@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { OFFLINE_ACTION, useOnline } from '@/app/sync';
+import { OFFLINE_ACTION, useOnline } from '@/sync';
 import { Button } from '@/components/Button';
 
 interface SaveActionsProps {

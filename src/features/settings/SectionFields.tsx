@@ -1,4 +1,4 @@
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/api/hooks';
 import { GoalSelector } from '@/components/GoalSelector';
 import { PreviousHoursSelect } from '@/components/PreviousHoursSelect';
 import { FailureNotice } from '@/components/FailureNotice';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { useAppDispatch } from '@/app/hooks';
-import { SettingsSections } from '@/app/SettingsSections';
-import { paths } from '@/app/paths';
-import { ButtonLink } from '@/components/Button';
+import { useAppDispatch } from '@/api/hooks';
+import { paths } from '@/api/paths';
+import { BackHeader } from '@/components/BackHeader';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading, SuccessText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
@@ -18,8 +18,11 @@ import { useSaveSettings } from './useSaveSettings';
 import { useSettingsForm } from './useSettingsForm';
 import { WideSettings } from './WideSettings';
 
-/** /settings (spec 2): language, daily goal, level milestones and existing progress, then the account. */
-export function SettingsPage() {
+/**
+ * /settings (spec 2): language, daily goal, level milestones and existing progress, then the account.
+ * `sections`: what other features bring (the reminder, access tokens), composed in app/SettingsSections.tsx.
+ */
+export function SettingsPage({ sections }: { sections?: ReactNode }) {
   const dispatch = useAppDispatch();
   const form = useSettingsForm();
   const saver = useSaveSettings(form);
@@ -30,13 +33,7 @@ export function SettingsPage() {
 
   return (
     <Page>
-      <Header>
-        <ButtonLink to={paths.dashboard} $variant="ghost">
-          <span aria-hidden="true">←</span>
-          Back
-        </ButtonLink>
-        <h1>Settings</h1>
-      </Header>
+      <BackHeader to={paths.dashboard}>Settings</BackHeader>
       <main>
         {form.status === 'loading' && <Loading />}
         {form.status === 'error' && <FailureNotice reads={form.savedReads} title="Error loading settings" />}
@@ -44,7 +41,7 @@ export function SettingsPage() {
           (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
         <SuccessText>{saver.saved && !form.anyChanged ? 'Changes saved' : ''}</SuccessText>
         <DataSection />
-        <SettingsSections />
+        {sections}
         <ChangePasswordSection />
       </main>
       <LeaveGuard unsaved={form.anyChanged} />
@@ -71,12 +68,6 @@ const Page = styled.div`
     display: grid;
     gap: ${({ theme }) => theme.space.md};
   }
-`;
-
-const Header = styled.header`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const Footer = styled.footer`

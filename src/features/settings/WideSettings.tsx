@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/api/hooks';
 import { Card, PanelTitle } from '@/components/Card';
 import { ErrorText } from '@/components/StatusMessage';
 import { media } from '@/styles/media';

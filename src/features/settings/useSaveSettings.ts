@@ -8,9 +8,9 @@ import {
   useSavePreviousHoursMutation,
   useSaveRestDaysMutation,
   useSetUserLanguageMutation,
-} from '@/app/apiSlice';
-import { useAppDispatch } from '@/app/hooks';
-import { useLearnerToday } from '@/app/useLearnerToday';
+} from '@/api/apiSlice';
+import { useAppDispatch } from '@/api/hooks';
+import { useLearnerToday } from '@/api/useLearnerToday';
 import type { ErrorKey } from '@/lib/errorMessages';
 import { ERRORS, saveFailureMessage } from '@/lib/errorMessages';
 import { parseMilestoneDraft } from './milestoneDraft';
@@ -22,8 +22,6 @@ interface Step {
   section: SectionId;
   errorKey: ErrorKey;
   send: () => Promise<unknown>;
-  /** Puts the saved value into the cache at once, so the form never flashes old values while refetching. */
-  remember: () => void;
 }
 
 /**
@@ -47,17 +45,8 @@ export function useSaveSettings(form: SettingsForm) {
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
-  const remember = {
-    goal: (dailyGoalMinutes: number) =>
-      dispatch(apiSlice.util.updateQueryData('getDailyGoal', undefined, () => ({ dailyGoalMinutes }))),
-    previousHours: (previousHours: number) =>
-      dispatch(apiSlice.util.updateQueryData('getPreviousHours', undefined, () => ({ previousHours }))),
-    milestones: (milestones: Milestones) =>
-      dispatch(apiSlice.util.updateQueryData('getMilestones', undefined, () => milestones)),
-  };
-
   function stepsFor(sections: SectionId[], milestones: Milestones | null): Step[] {
-    const { language, values, stored, changed } = form;
+    const { language, values, changed } = form;
     const wanted = (section: SectionId) => sections.includes(section) && changed[section];
     const steps: Step[] = [];
     if (wanted('language') && language) {
@@ -65,13 +54,6 @@ export function useSaveSettings(form: SettingsForm) {
         section: 'language',
         errorKey: 'UPDATE_LANGUAGE_ERROR',
         send: () => setLanguage({ name: language }).unwrap(),
-        remember: () => {
-          dispatch(apiSlice.util.updateQueryData('getUserLanguage', undefined, () => ({ name: language })));
-          if (!stored) return;
-          remember.goal(stored.dailyGoalMinutes);
-          remember.previousHours(stored.previousHours);
-          remember.milestones(stored.milestones);
-        },
       });
     }
     if (wanted('goal') && values) {
@@ -80,7 +62,6 @@ export function useSaveSettings(form: SettingsForm) {
         section: 'goal',
         errorKey: 'UPDATE_DAILY_GOAL_ERROR',
         send: () => saveGoal({ dailyGoalMinutes, date: today }).unwrap(),
-        remember: () => remember.goal(dailyGoalMinutes),
       });
     }
     if (wanted('previousHours') && values) {
@@ -89,7 +70,6 @@ export function useSaveSettings(form: SettingsForm) {
         section: 'previousHours',
         errorKey: 'UPDATE_PREVIOUS_HOURS_ERROR',
         send: () => savePreviousHours({ previousHours }).unwrap(),
-        remember: () => remember.previousHours(previousHours),
       });
     }
     if (wanted('milestones') && milestones) {
@@ -97,7 +77,6 @@ export function useSaveSettings(form: SettingsForm) {
         section: 'milestones',
         errorKey: 'UPDATE_MILESTONES_ERROR',
         send: () => saveMilestones(milestones).unwrap(),
-        remember: () => remember.milestones(milestones),
       });
     }
     // Not a section of spec 2, so it comes after the spec's order.
@@ -107,7 +86,6 @@ export function useSaveSettings(form: SettingsForm) {
         section: 'restDays',
         errorKey: 'UPDATE_REST_DAYS_ERROR',
         send: () => saveRestDays(restDays).unwrap(),
-        remember: () => dispatch(apiSlice.util.updateQueryData('getRestDays', undefined, () => restDays)),
       });
     }
     const dayEndsAtHour = form.dayEndsAtHour;
@@ -116,7 +94,6 @@ export function useSaveSettings(form: SettingsForm) {
         section: 'dayBoundary',
         errorKey: 'UPDATE_DAY_BOUNDARY_ERROR',
         send: () => saveDayBoundary({ dayEndsAtHour }).unwrap(),
-        remember: () => dispatch(apiSlice.util.updateQueryData('getDayBoundary', undefined, () => ({ dayEndsAtHour }))),
       });
     }
     return steps;
@@ -143,12 +120,14 @@ export function useSaveSettings(form: SettingsForm) {
           setError(saveFailureMessage(failure, step.errorKey));
           return false;
         }
-        step.remember();
         done.push(step.section);
       }
       setSaved(true);
       return true;
     } finally {
+      // The saved sections' reads come back by their tags (apiSlice.ts); their drafts stay shown
+      // until then, so the form never shows the old values in between.
+      if (done.length > 0) await Promise.all(dispatch(apiSlice.util.getRunningQueriesThunk()));
       dispatch(sectionsSaved(done));
       setSaving(false);
     }

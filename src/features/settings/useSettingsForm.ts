@@ -10,8 +10,8 @@ import {
   useGetPreviousHoursQuery,
   useGetRestDaysQuery,
   useGetUserLanguageQuery,
-} from '@/app/apiSlice';
-import { useAppSelector } from '@/app/hooks';
+} from '@/api/apiSlice';
+import { useAppSelector } from '@/api/hooks';
 import { milestoneDraftDiffers, milestonesToDraft } from './milestoneDraft';
 import { restDaysDiffer } from './restDaysDraft';
 import type { MilestoneDraft, SectionId } from './settingsSlice';

@@ -1,19 +1,20 @@
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { useRunningTimerQuery } from '@/app/apiSlice';
+import { useAppDispatch, useAppSelector } from '@/api/hooks';
+import { useRunningTimerQuery } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { FailureNotice } from '@/components/FailureNotice';
 import { ErrorLine } from '@/components/StatusMessage';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
 import { formatElapsed, isForgotten } from '@/lib/timerSpan';
-import { TimerQuestions } from './TimerQuestions';
+import { TimerQuestions } from './lazyQuestions';
 import { noteShown, questionAsked, selectFailure, selectNote, selectQuestion } from './timerSlice';
 import { useNow } from './useNow';
 import { useRunningTimer, useSendUnsent } from './useRunningTimer';
 import { useTimerActions } from './useTimerActions';
+import { visuallyHidden } from '@/styles/visuallyHidden';
 
 /**
  * The one timer bar: the running skill, its elapsed time (`h:mm:ss`, now − start, in a
@@ -106,16 +107,7 @@ const Bar = styled.section<{ $empty: boolean }>`
   border: 2px solid ${({ theme }) => theme.colors.primary};
   border-radius: ${({ theme }) => theme.radius.md};
   box-shadow: ${({ theme }) => theme.shadow.card};
-  ${({ $empty }) =>
-    $empty &&
-    `
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    padding: 0;
-    overflow: hidden;
-    clip-path: inset(50%);
-  `}
+  ${({ $empty }) => $empty && visuallyHidden}
 `;
 
 const Running = styled.div`

@@ -2,38 +2,33 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
 import { skillDailyField } from '@common/domain';
-import { apiSlice } from '@/app/apiSlice';
-import type { AppDispatch, RootState } from '@/app/store';
+import { apiSlice } from '@/api/apiSlice';
+import type { AppDispatch, RootState } from '@/api/storeTypes';
 import { messageFor, refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import { formatLongDate } from '@/lib/calendar';
-import { firstAttemptOf, whenStored } from '@/app/sync';
-import { addRequested } from '@/lib/outboxRequests';
+import { addQueued } from '@/sync';
+import type { CallsInTurn } from '@/lib/callsInTurn';
+import { worthRetrying } from '@/lib/retryPolicy';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
 import { capToDailyLimits, splitByLocalDay } from '@/lib/timerSpan';
 import { learnerToday } from '@/lib/today';
-import { rememberedDayEndsAtHour } from '@/app/useLearnerToday';
+import { rememberedDayEndsAtHour } from '@/api/useLearnerToday';
 import { DEFAULT_DAY_ENDS_AT_HOUR } from '@common/schemas/dayBoundary';
 import type { RunningTimer } from '@common/schemas/timer';
 import type { UnsentStart } from './timerSlice';
 import { callFailed, noteShown, sameLearner, selectUnsent, startSent, startTapped, stopSent, timerStopped } from './timerSlice';
 
-type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
-
 /**
- * The server must see a start before its stop, or the stop would be a no-op and the late start
- * would leave a timer running: every timer call waits for the one before it.
+ * What the timer's thunks reach of their store (the thunk middleware's extra argument,
+ * app/store.ts). The server must see a start before its stop, or the stop would be a no-op and
+ * the late start would leave a timer running: every timer call of a store waits for the one before it.
  */
-let queue: Promise<unknown> = Promise.resolve();
-const inTurn = <R>(call: () => Promise<R>): Promise<R> => {
-  const next = queue.then(call, call);
-  queue = next.catch(() => undefined);
-  return next;
-};
+export interface TimerExtra {
+  timerCalls: CallsInTurn;
+}
 
-/** No answer at all, or a server failure: the same call is worth sending again later. */
-const worthRetrying = (error: FetchBaseQueryError) =>
-  error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || (typeof error.status === 'number' && error.status >= 500);
+type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState, extra: TimerExtra) => Promise<R>;
 
 const errorBody = (error: FetchBaseQueryError) => (error.data ?? {}) as { error?: string; message?: string; timer?: RunningTimer };
 
@@ -47,8 +42,8 @@ const mine = (state: RootState) => {
 };
 
 /** Sends the start kept on this device, if any; kept for later when the network is away. */
-export const sendUnsentStart = (): Thunk => (dispatch, getState) =>
-  inTurn(async () => {
+export const sendUnsentStart = (): Thunk => (dispatch, getState, { timerCalls }) =>
+  timerCalls(async () => {
     const start = selectUnsent(getState()).start;
     if (!start || !mine(getState())) return;
     const result = await dispatch(apiSlice.endpoints.startTimer.initiate(start));
@@ -62,14 +57,13 @@ export const sendUnsentStart = (): Thunk => (dispatch, getState) =>
       return;
     }
     const body = errorBody(error);
-    // A late retry of a start another device (or this one) already stopped: nothing runs, nothing to say.
+    // A late retry of a start another device (or this one) already stopped: nothing runs, nothing
+    // to say. Here and below, the start's own tag (Timer, apiSlice.ts) reads the running timer again.
     if (body.error === 'TIMER_STOPPED') {
       dispatch(startSent({ id: start.id }));
-      dispatch(apiSlice.util.invalidateTags(['Timer']));
       return;
     }
     if (body.error === 'TIMER_RUNNING' && body.timer) {
-      dispatch(apiSlice.util.upsertQueryData('getTimer', undefined, { timer: body.timer }));
       dispatch(startSent({ id: start.id, note: `A ${SKILL_NAMES[body.timer.skill]} timer started on another device is running, so no new timer was started.` }));
       return;
     }
@@ -88,8 +82,8 @@ export const startTimerFor =
   };
 
 /** Sends the stops the server has not answered yet; a stop of a timer already gone is a 204 too. */
-export const sendUnsentStops = (): Thunk => (dispatch, getState) =>
-  inTurn(async () => {
+export const sendUnsentStops = (): Thunk => (dispatch, getState, { timerCalls }) =>
+  timerCalls(async () => {
     if (!mine(getState())) return;
     for (const id of selectUnsent(getState()).stops) {
       const result = await dispatch(apiSlice.endpoints.stopTimer.initiate({ id }));
@@ -148,9 +142,7 @@ export const stopTimerAt =
     const language = timer.language ?? apiSlice.endpoints.getUserLanguage.select()(getState()).data?.name ?? null;
     const sent = adds.map(({ date, minutes }) => {
       const key = `${timer.id}:${date}`;
-      const kept = whenStored(key);
-      const answered = firstAttemptOf(key);
-      dispatch(addRequested({ key, body: { date, [skillDailyField(timer.skill)]: minutes }, origin: 'timer', language }));
+      const { stored: kept, answered } = dispatch(addQueued({ key, body: { date, [skillDailyField(timer.skill)]: minutes }, origin: 'timer', language }));
       return { date, kept, answered };
     });
     // The minutes are kept on this device before the timer is deleted: a closed tab loses neither.

@@ -1,7 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createListenerMiddleware, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import type { Skill } from '@common/domain';
-import { apiSlice } from '@/app/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 import type { StartTimer } from '@common/schemas/timer';
 
 /**

@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { firstRender } from '@/lib/firstRender';
+
+const noChange = () => () => undefined;
 
 /**
  * The current instant, renewed every second while `running`, and at once when the page is
@@ -7,6 +10,9 @@ import { useEffect, useState } from 'react';
  */
 export function useNow(running: boolean): number {
   const [now, setNow] = useState(() => Date.now());
+  // A server render, and the browser's hydration of it (issue #45), draw the instant the server drew
+  // at: the elapsed time in the markup is the one hydrated, and the next render shows the real one.
+  const drawingServerMarkup = useSyncExternalStore(noChange, () => false, () => true);
   useEffect(() => {
     if (!running) return;
     const renew = () => setNow(Date.now());
@@ -22,5 +28,5 @@ export function useNow(running: boolean): number {
       document.removeEventListener('visibilitychange', renew);
     };
   }, [running]);
-  return now;
+  return drawingServerMarkup && firstRender.now !== undefined ? firstRender.now : now;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useRunningTimerQuery } from '@/app/apiSlice';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useRunningTimerQuery } from '@/api/apiSlice';
+import { useAppDispatch, useAppSelector } from '@/api/hooks';
 import { sendUnsentStart, sendUnsentStops } from './timerCalls';
 import type { UnsentStart } from './timerSlice';
 import { selectUnsent } from './timerSlice';

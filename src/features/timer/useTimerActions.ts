@@ -1,5 +1,5 @@
 import type { Skill } from '@common/domain';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/api/hooks';
 import { asksBeforeStop } from '@/lib/timerSpan';
 import { startTimerFor, stopTimerAt } from './timerCalls';
 import { questionAsked } from './timerSlice';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { CreatedToken } from '@common/schemas/tokens';
-import { useGetAccessTokensQuery } from '@/app/apiSlice';
+import { useGetAccessTokensQuery } from '@/api/apiSlice';
 import { Card, PanelTitle } from '@/components/Card';
 import { ErrorText, Loading } from '@/components/StatusMessage';
 import { messageFor } from '@/lib/errorMessages';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { TOKEN_NAME_MAX_LENGTH, type CreatedToken, type TokenScope } from '@common/schemas/tokens';
-import { useCreateAccessTokenMutation } from '@/app/apiSlice';
+import { useCreateAccessTokenMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';

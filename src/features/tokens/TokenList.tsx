@@ -1,46 +1,26 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { AccessToken } from '@common/schemas/tokens';
-import { useRevokeAccessTokenMutation } from '@/app/apiSlice';
+import { useRevokeAccessTokenMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
-import { Modal } from '@/components/Modal';
-import { ErrorText } from '@/components/StatusMessage';
-import { messageFor } from '@/lib/errorMessages';
+import { ConfirmModal } from '@/components/ConfirmModal';
 import { formatCreated, formatLastUsed, SCOPE_LABELS } from './tokenTexts';
 
 /** Asks before revoking: the tools using the token stop at once, and it cannot be undone. */
 function RevokeDialog({ token, onClose }: { token: AccessToken; onClose: () => void }) {
-  const [revoke, { isLoading }] = useRevokeAccessTokenMutation();
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setError(null);
-    try {
-      await revoke(token.id).unwrap();
-    } catch (failure) {
-      setError(messageFor(failure, 'REVOKE_TOKEN_ERROR'));
-      return;
-    }
-    onClose();
-  };
+  const [revoke] = useRevokeAccessTokenMutation();
   return (
-    <Modal
-      title={`Revoke “${token.name}”?`}
-      size="sm"
-      onClose={onClose}
-      footer={
-        <>
-          <Button $variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button $variant="danger" onClick={() => void confirm()} disabled={isLoading} aria-busy={isLoading}>
-            Revoke
-          </Button>
-        </>
-      }
+    <ConfirmModal
+      question={`Revoke “${token.name}”?`}
+      confirmLabel="Revoke"
+      danger
+      errorKey="REVOKE_TOKEN_ERROR"
+      action={() => revoke(token.id).unwrap()}
+      onDone={onClose}
+      onCancel={onClose}
     >
       <p>Every tool using this token stops at once. This cannot be undone: a tool needs a new token to log again.</p>
-      {error && <ErrorText>{error}</ErrorText>}
-    </Modal>
+    </ConfirmModal>
   );
 }
 

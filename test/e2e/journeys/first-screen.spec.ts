@@ -28,9 +28,9 @@ test('before any script runs, /dashboard shows the learnerâ€™s language, todayâ€
   try {
     const bare = await firstVisit.newPage();
     await bare.goto('/dashboard');
-    await expect(bare.locator('#first-screen')).toHaveCount(1);
-    await expect(bare.locator('#first-screen').getByRole('banner')).toBeVisible();
-    await expect(bare.locator('#first-screen').getByText('Loading...').first()).toBeVisible();
+    await expect(bare.locator('#root[data-server-screen]')).toHaveCount(1);
+    await expect(bare.locator('#root[data-server-screen]').getByRole('banner')).toBeVisible();
+    await expect(bare.locator('#root[data-server-screen]').getByText('Loading...').first()).toBeVisible();
     await expect(bare.getByText('0h 20m / 0h 30m')).toHaveCount(0);
   } finally {
     await firstVisit.close();
@@ -44,7 +44,7 @@ test('before any script runs, /dashboard shows the learnerâ€™s language, todayâ€
   try {
     const bare = await noScript.newPage();
     await bare.goto('/dashboard');
-    const screen = bare.locator('#first-screen');
+    const screen = bare.locator('#root[data-server-screen]');
     await expect(screen.getByText('Spanish', { exact: true }).first()).toBeVisible();
     await expect(screen.getByText('Only 0h 10m left - you can do it!')).toBeVisible();
     await expect(screen.getByText('0h 20m / 0h 30m')).toBeVisible();
@@ -65,8 +65,9 @@ test('before any script runs, /dashboard shows the learnerâ€™s language, todayâ€
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: 'Reading Time' })).toBeVisible();
-  // The app's screen replaced the server's: one dashboard, the same facts.
+  // The app took the server's screen over (issue #45: hydrated): one dashboard, the same facts, answering taps.
   await expect(page.locator('#first-screen')).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   await expect(page.getByText('Only 0h 10m left - you can do it!')).toHaveCount(1);
   await showTab(page, isPhone, 'Progress');
   await expect(page.getByText('1,230')).toBeVisible();
@@ -84,8 +85,8 @@ test('a phoneâ€™s chosen tab is the one the serverâ€™s first screen shows after 
   try {
     const bare = await noScript.newPage();
     await bare.goto('/dashboard');
-    await expect(bare.locator('#first-screen').getByText('Total Hours')).toBeVisible();
-    await expect(bare.locator('#first-screen h2', { hasText: /^Today$/ })).toBeHidden();
+    await expect(bare.locator('#root[data-server-screen]').getByText('Total Hours')).toBeVisible();
+    await expect(bare.locator('#root[data-server-screen] h2', { hasText: /^Today$/ })).toBeHidden();
   } finally {
     await noScript.close();
   }

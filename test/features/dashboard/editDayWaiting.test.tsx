@@ -4,7 +4,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CalendarPanel } from '@/features/dashboard/CalendarPanel';
-import { addRequested } from '@/lib/outboxRequests';
+import { addRequested } from '@/sync/outboxRequests';
 import { seedSignedInLearner } from '../../mocks/db';
 import { renderWithProviders } from '../../utils';
 import { day, freezeToday } from './calendarHelpers';

@@ -12,8 +12,16 @@ export const DASHBOARD_TEST_TIMEOUT = 20000;
  * transform on a busy machine does not eat into that test's own time limit.
  */
 export const warmUpDashboard = [
-  // The dashboard route's loader also starts the pie chart's code (victory) beside the data.
-  () => Promise.all([import('@/app/DashboardScreen'), import('@/components/charts/PieRing')]),
+  // The dashboard asks for the pie chart's code (victory) and the dialogs' once it is up (issue #45).
+  () =>
+    Promise.all([
+      import('@/app/DashboardScreen'),
+      import('@/components/charts/PieRing'),
+      import('@/features/dashboard/EditDayModal'),
+      import('@/features/dashboard/LevelModal'),
+      import('@/features/dashboard/StartLanguageModal'),
+      import('@/features/timer/TimerQuestions'),
+    ]),
   60000,
 ] as const;
 

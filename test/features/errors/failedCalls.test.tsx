@@ -367,7 +367,7 @@ describe('each failed call says why, in the catalogue\'s words and in red italic
 
   it('gives every call of the API slice a message and a row here', async () => {
     const { CALL_ERRORS } = await import('@/lib/errorMessages');
-    const { apiSlice } = await import('@/app/apiSlice');
+    const { apiSlice } = await import('@/api/apiSlice');
     // The auth check has no message: an error answer there means "signed out".
     const calls = Object.keys(apiSlice.endpoints).filter((call) => call !== 'checkAuth');
     expect(calls.filter((call) => !(call in CALL_ERRORS))).toEqual([]);

@@ -36,6 +36,31 @@ describe('saving settings', { timeout: 20000 }, () => {
     expect(screen.queryByRole('button', { name: 'Discard' })).not.toBeInTheDocument();
   });
 
+  it('keeps showing a saved value while its read comes back, never the old one', async () => {
+    const { user } = await openSettings();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = false;
+    server.use(
+      http.get(api('/user/previous-time'), async () => {
+        if (holding) await held;
+        return undefined;
+      }),
+    );
+    await user.selectOptions(screen.getByLabelText('Hours learned before'), '300');
+    holding = true;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(current().previousHours).toBe(300));
+    // Saved, and the read that refreshes it (the PreviousHours tag) is on its way.
+    for (let i = 0; i < 5; i += 1) {
+      expect(screen.getByLabelText('Hours learned before')).toHaveValue('300');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    release();
+    expect(await screen.findByText('Changes saved')).toBeInTheDocument();
+    expect(screen.getByLabelText('Hours learned before')).toHaveValue('300');
+  });
+
   it("sends the daily goal with today's local date", async () => {
     let body: unknown;
     server.use(

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { API_PATHS } from '@common/apiPaths';
 import { localIsoDate } from '@common/domain';
 import { persistUnsentTimer } from '@/features/timer/timerSlice';
-import type { KeyedAdd } from '@/lib/outboxRequests';
-import { addRequested } from '@/lib/outboxRequests';
+import type { KeyedAdd } from '@/sync/outboxRequests';
+import { addRequested } from '@/sync/outboxRequests';
 import type { StartTimer } from '@common/schemas/timer';
 import { db, seedSignedInLearner } from '../../mocks/db';
 import { api } from '../../mocks/http';
@@ -18,7 +18,7 @@ const startedAgo = (ms: number, skill: StartTimer['skill'] = 'listening', id = '
   db.timer = { id, skill, language: 'Spanish', startedAt: new Date(Date.now() - ms).toISOString() };
 };
 
-/** What the timer hands to the outbox (src/features/sync sends it with its Idempotency-Key). */
+/** What the timer hands to the outbox (src/sync sends it with its Idempotency-Key). */
 let handedToOutbox: KeyedAdd[] = [];
 let stopWatching = () => {};
 beforeEach(() => {

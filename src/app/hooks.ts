@@ -1,6 +1,0 @@
-// eslint-disable-next-line no-restricted-imports -- the one place the raw hooks are typed
-import { useDispatch, useSelector } from 'react-redux';
-import type { AppDispatch, RootState } from '@/app/store';
-
-export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
-export const useAppSelector = useSelector.withTypes<RootState>();

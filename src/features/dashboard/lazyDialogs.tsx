@@ -1,0 +1,42 @@
+/**
+ * Issue #45: the dashboard's edit, level and new-language dialogs are their own chunks, asked for after the
+ * first paint (src/app/router.tsx, the dashboard's loader) instead of before the first tap. Each
+ * has its own Suspense boundary, so the panel that opens one never gives way to a fallback; a
+ * dialog whose code cannot load (offline before it arrived) says so in its place, and is tried
+ * again once the browser is online (components/CodeBoundary.tsx).
+ */
+const notLoaded = <ErrorText>This could not open without the network. It opens once you are back online.</ErrorText>;
+import type { ComponentProps } from 'react';
+import { CodeBoundary, retryableLazy } from '@/components/CodeBoundary';
+import { ErrorText } from '@/components/StatusMessage';
+import type { EditDayModal as EditDayDialog } from './EditDayModal';
+import type { LevelModal as LevelDialog } from './LevelModal';
+import type { StartLanguageModal as StartLanguageDialog } from './StartLanguageModal';
+
+const editDay = retryableLazy(() => import('./EditDayModal').then((m) => ({ default: m.EditDayModal })));
+const level = retryableLazy(() => import('./LevelModal').then((m) => ({ default: m.LevelModal })));
+const startLanguage = retryableLazy(() => import('./StartLanguageModal').then((m) => ({ default: m.StartLanguageModal })));
+
+export function EditDayModal(props: ComponentProps<typeof EditDayDialog>) {
+  return (
+    <CodeBoundary failed={notLoaded} onRetry={editDay.retry}>
+      {() => <editDay.Component {...props} />}
+    </CodeBoundary>
+  );
+}
+
+export function LevelModal(props: ComponentProps<typeof LevelDialog>) {
+  return (
+    <CodeBoundary failed={notLoaded} onRetry={level.retry}>
+      {() => <level.Component {...props} />}
+    </CodeBoundary>
+  );
+}
+
+export function StartLanguageModal(props: ComponentProps<typeof StartLanguageDialog>) {
+  return (
+    <CodeBoundary failed={notLoaded} onRetry={startLanguage.retry}>
+      {() => <startLanguage.Component {...props} />}
+    </CodeBoundary>
+  );
+}
