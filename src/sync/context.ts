@@ -26,6 +26,8 @@ export interface OutboxContext {
   unsaved: Set<string>;
   /** This tab sent, refused or queued something the other tabs should see. */
   changed: boolean;
+  /** The days of the adds this tab sent since it last told the other tabs (triggers.ts). */
+  sentDates: Set<string>;
   /** The last creation order given (see nextSeq in queue.ts). */
   lastSeq: number;
 }

@@ -48,8 +48,9 @@ export function flusher(ctx: OutboxContext) {
         failures = 0;
         clearTimeout(timer);
       } else schedule();
-      if (ctx.changed) triggers?.announce();
+      if (ctx.changed) triggers?.announce(ctx.sentDates);
       ctx.changed = false;
+      ctx.sentDates.clear();
     } finally {
       running = false;
     }

@@ -81,6 +81,7 @@ export function createOutbox(offline: OfflineStore = openOfflineStore()): { midd
       waiters,
       unsaved: new Set(),
       changed: false,
+      sentDates: new Set(),
       lastSeq: 0,
     };
     const sending = flusher(ctx);

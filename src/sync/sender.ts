@@ -53,6 +53,7 @@ async function send(ctx: OutboxContext, entry: OutboxEntry): Promise<boolean> {
   const watched = waiters.isWatched(entry.key);
   ctx.changed ||= verdict !== 'retry';
   if (verdict === 'synced') {
+    ctx.sentDates.add(entry.body.date);
     patches.forget(entry.key);
     dispatch(sendSucceeded(entry.key));
     await offline.remove(entry.key);

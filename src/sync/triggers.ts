@@ -1,11 +1,16 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
+import { addInvalidates, apiSlice } from '@/api/apiSlice';
 import { connectivityChanged } from './syncSlice';
 
 const CHANNEL = 'lingualog-outbox';
 
 export interface Triggers {
-  /** Tells the other tabs that the outbox changed, so they read it again instead of waiting for focus. */
-  announce: () => void;
+  /**
+   * Tells the other tabs that the outbox changed, so they read it again instead of waiting for
+   * focus, and the days of the adds this tab sent, so their reads of those days refresh: a tab
+   * that never saw an add waiting (sent within moments of its tap) has nothing else to go on.
+   */
+  announce: (sentDates?: Iterable<string>) => void;
   stop: () => void;
 }
 
@@ -27,10 +32,14 @@ export function watchTriggers(dispatch: Dispatch<UnknownAction>, flush: () => vo
   window.addEventListener('focus', flush);
   document.addEventListener('visibilitychange', visible);
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
-  channel?.addEventListener('message', flush);
+  channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const dates = sentDatesOf(event.data);
+    if (dates.length > 0) dispatch(apiSlice.util.invalidateTags(dates.flatMap((date) => [...addInvalidates(date)])));
+    flush();
+  });
   dispatch(connectivityChanged(navigator.onLine !== false));
   return {
-    announce: () => channel?.postMessage('changed'),
+    announce: (sentDates = []) => channel?.postMessage({ sent: [...new Set(sentDates)] } satisfies Announcement),
     stop: () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
@@ -39,4 +48,14 @@ export function watchTriggers(dispatch: Dispatch<UnknownAction>, flush: () => vo
       channel?.close();
     },
   };
+}
+
+/** What a tab tells the others (a tab of an earlier build sends the bare string 'changed'). */
+interface Announcement {
+  sent: string[];
+}
+
+function sentDatesOf(data: unknown): string[] {
+  if (typeof data !== 'object' || data === null || !Array.isArray((data as Announcement).sent)) return [];
+  return (data as Announcement).sent.filter((date): date is string => typeof date === 'string');
 }

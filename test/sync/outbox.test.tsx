@@ -278,6 +278,20 @@ describe('the outbox of adds', () => {
     }
   });
 
+  it("a tab that never saw another tab's add waiting shows it once that tab sent it, without focus", async () => {
+    const first = await openTab();
+    const second = await openTab();
+    await first.dispatch(apiSlice.endpoints.getDailyMinutes.initiate(today));
+    const shownFirst = showTab(first, 'First tab');
+    const sentBySecond = second.dispatch(addTime(add('sent-at-once', 10).payload));
+    // Sent by the second tab at once, and gone from the device's outbox before the first tab looked.
+    await expect(sentBySecond).resolves.toEqual({ kind: 'synced' });
+    expect(listeningOnServer()).toBe(10);
+    // No focus, no online event: the second tab's word alone refreshes the first tab's day.
+    await vi.waitFor(() => expect(shownFirst.listening()).toBe(10));
+    expect(shownFirst.waiting()).toBeNull();
+  });
+
   it("a refused add discarded in one tab leaves the other tabs' outboxes", async () => {
     tooMuchToday();
     const first = await openTab();
