@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import type { SkillName } from '../support/dashboard';
-import { addTime, openAddTime, today } from '../support/dashboard';
+import { addTime, appIsLive, openAddTime, today } from '../support/dashboard';
 
 const ADD_PATH = '/api/user/daily-activity';
 
@@ -60,6 +60,7 @@ test.slow();
 async function openDashboard(page: Page): Promise<void> {
   await page.goto('/dashboard');
   await expect(page.getByText('Total 0h 0m')).toBeVisible();
+  await appIsLive(page);
 }
 
 test('adds made offline in two tabs reach the server exactly once when both tabs flush at once', async ({ page, context, learner: _learner }) => {

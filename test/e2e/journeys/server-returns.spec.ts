@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { LANGUAGE, PASSWORD, chooseLanguageViaApi, expect, registerViaApi, test, uniqueEmail } from '../fixtures';
-import { showTab } from '../support/dashboard';
+import { appIsLive, showTab } from '../support/dashboard';
 import type { RunningServer } from '../support/server';
 import { freshSqlite, startServer } from '../support/server';
 
@@ -65,6 +65,8 @@ test('with the server stopped every screen and every back/forward shows our own 
   await chooseLanguageViaApi(page.request, LANGUAGE, url);
   await page.goto(`${url}/dashboard`);
   await expect(page.getByRole('region', { name: 'Today' })).toBeVisible();
+  // The server's screen shows before the app's code arrives: the server stops once the app runs.
+  await appIsLive(page);
   await stop();
 
   await expectWaitingScreen(page, 'Insights', 320);

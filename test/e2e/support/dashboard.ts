@@ -86,3 +86,12 @@ export async function withoutFirstAnswers(page: Page): Promise<void> {
     await route.fulfill({ response, body });
   });
 }
+
+/**
+ * The app answers on the page: the server's screen (#32, #45) reads as the dashboard before the
+ * app's code has arrived, and stays inert until the app has hydrated it. A journey that stops the
+ * server or takes the network away must wait for this first, or it leaves a page with no app.
+ */
+export async function appIsLive(page: Page): Promise<void> {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
