@@ -36,19 +36,29 @@ import { endThisDevicePush, thisDevicePush } from '@/lib/devicePush';
 import { monthOf, monthRange } from '@/lib/calendar';
 import { retryDelayMs, retryPolicy, worthRetrying } from '@/lib/retryPolicy';
 
-const TAGS = [
-  'Auth',
+/**
+ * The reads of the current language's figures: what choosing another language refreshes (spec 4
+ * "Choosing a language refreshes ..."; milestones are kept per language too, spec 1, or the
+ * Levels panel would show the old language's).
+ */
+const LANGUAGE_TAGS = [
   'UserLanguage',
-  'DailyGoal',
   'PreviousHours',
+  'DailyGoal',
   'DailyMinutes',
   'Progress',
   'Activities',
   'MonthlyTotal',
   'Milestones',
-  // Contract, second edition: server-side streaks, insights and rest days.
+  // Contract, second edition: server-side streaks and insights.
   'CalendarSummary',
   'Stats',
+] as const;
+
+const TAGS = [
+  'Auth',
+  ...LANGUAGE_TAGS,
+  // Contract, second edition: rest days (the account's, whatever the language).
   'RestDays',
   // Issue 28: when the learner's day ends.
   'DayBoundary',
@@ -84,7 +94,7 @@ const noRetry = { maxRetries: 0 };
 /**
  * What an add or an edit on `date` changes: the day's minutes and the progress, the records and
  * the total of the day's month only, the streak summary and the insights. Their own tags, and the
- * outbox's when it learns that another tab sent an add (src/sync/reconciler.ts).
+ * outbox's when it learns that another tab sent an add (src/sync/reconciler.ts, triggers.ts).
  */
 export const addInvalidates = (date: string) =>
   [
@@ -97,6 +107,24 @@ export const addInvalidates = (date: string) =>
   ] as const;
 const byLanguage = (language: string) => `?language=${encodeURIComponent(language)}`;
 
+type Tag = (typeof TAGS)[number];
+
+/** A read of the current language's (or the account's) one answer, refreshed by its tag. */
+const readCurrent = (path: string, tag: Tag) => ({ query: () => path, providesTags: [tag] });
+
+/** A setting of one named language (Settings' sections, the level forecast): cached and refreshed per language. */
+const readForLanguage = (path: string, tag: Tag) => ({
+  query: (language: string) => `${path}${byLanguage(language)}`,
+  providesTags: (_r: unknown, _e: unknown, language: string) => [{ type: tag, id: language }],
+});
+
+/** A setting saved as a whole (Settings): sent once, never retried behind the learner's back. */
+const saveSetting = <T>(path: string, invalidates: Tag[], method: 'POST' | 'PUT' | 'DELETE' = 'POST') => ({
+  query: (body: T) => ({ url: path, method, body }),
+  extraOptions: noRetry,
+  invalidatesTags: invalidates,
+});
+
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery,
@@ -106,10 +134,7 @@ export const apiSlice = createApi({
   refetchOnFocus: false,
   endpoints: (build) => ({
     // ---- auth ----
-    checkAuth: build.query<EmailAnswer, void>({
-      query: () => API_PATHS.authCheck,
-      providesTags: ['Auth'],
-    }),
+    checkAuth: build.query<EmailAnswer, void>(readCurrent(API_PATHS.authCheck, 'Auth')),
     register: build.mutation<EmailAnswer, Credentials>({
       query: (body) => ({ url: API_PATHS.authRegister, method: 'POST', body }),
       extraOptions: noRetry,
@@ -159,47 +184,22 @@ export const apiSlice = createApi({
       // The list of languages never changes while the app runs: kept forever, never refetched.
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
     }),
-    getUserLanguage: build.query<UserLanguage, void>({
-      query: () => API_PATHS.language,
-      providesTags: ['UserLanguage'],
-    }),
-    hasLanguage: build.query<HasLanguage, void>({
-      query: () => API_PATHS.hasLanguage,
-      providesTags: ['UserLanguage'],
-    }),
+    getUserLanguage: build.query<UserLanguage, void>(readCurrent(API_PATHS.language, 'UserLanguage')),
+    hasLanguage: build.query<HasLanguage, void>(readCurrent(API_PATHS.hasLanguage, 'UserLanguage')),
     setUserLanguage: build.mutation<UserLanguage, { name: string }>({
       query: (body) => ({ url: API_PATHS.language, method: 'POST', body }),
       extraOptions: noRetry,
-      // Spec 4 "Choosing a language refreshes ...". Milestones are kept per language too
-      // (spec 1), so they are refreshed as well or the Levels panel would show the old language's.
-      invalidatesTags: [
-        'UserLanguage',
-        'PreviousHours',
-        'DailyGoal',
-        'DailyMinutes',
-        'Progress',
-        'Activities',
-        'MonthlyTotal',
-        'Milestones',
-        'CalendarSummary',
-        'Stats',
-      ],
+      invalidatesTags: [...LANGUAGE_TAGS],
     }),
 
     // ---- daily goal ----
-    getDailyGoal: build.query<DailyGoal, void>({
-      query: () => API_PATHS.dailyGoal,
-      providesTags: ['DailyGoal'],
-    }),
+    getDailyGoal: build.query<DailyGoal, void>(readCurrent(API_PATHS.dailyGoal, 'DailyGoal')),
     /** The goal in force on a past day: the edit modal's 'Daily Goal Achieved?' box follows it. */
     getDailyGoalOn: build.query<DailyGoal, string>({
       query: (date) => `/user/daily-goal?date=${encodeURIComponent(date)}`,
       providesTags: ['DailyGoal'],
     }),
-    getDailyGoalByLanguage: build.query<DailyGoal, string>({
-      query: (language) => `${API_PATHS.dailyGoalByLanguage}${byLanguage(language)}`,
-      providesTags: (_r, _e, language) => [{ type: 'DailyGoal', id: language }],
-    }),
+    getDailyGoalByLanguage: build.query<DailyGoal, string>(readForLanguage(API_PATHS.dailyGoalByLanguage, 'DailyGoal')),
     saveDailyGoal: build.mutation<DailyGoal, SaveDailyGoal>({
       query: (body) => ({ url: API_PATHS.dailyGoal, method: 'POST', body }),
       extraOptions: noRetry,
@@ -209,19 +209,9 @@ export const apiSlice = createApi({
     }),
 
     // ---- previous time ----
-    getPreviousHours: build.query<PreviousTime, void>({
-      query: () => API_PATHS.previousTime,
-      providesTags: ['PreviousHours'],
-    }),
-    getPreviousHoursByLanguage: build.query<PreviousTime, string>({
-      query: (language) => `${API_PATHS.previousTimeByLanguage}${byLanguage(language)}`,
-      providesTags: (_r, _e, language) => [{ type: 'PreviousHours', id: language }],
-    }),
-    savePreviousHours: build.mutation<PreviousTime, PreviousTime>({
-      query: (body) => ({ url: API_PATHS.previousTime, method: 'POST', body }),
-      extraOptions: noRetry,
-      invalidatesTags: ['PreviousHours', 'Progress'],
-    }),
+    getPreviousHours: build.query<PreviousTime, void>(readCurrent(API_PATHS.previousTime, 'PreviousHours')),
+    getPreviousHoursByLanguage: build.query<PreviousTime, string>(readForLanguage(API_PATHS.previousTimeByLanguage, 'PreviousHours')),
+    savePreviousHours: build.mutation<PreviousTime, PreviousTime>(saveSetting<PreviousTime>(API_PATHS.previousTime, ['PreviousHours', 'Progress'])),
 
     // ---- daily activity ----
     getDailyMinutes: build.query<DailyMinutes, string>({
@@ -260,25 +250,12 @@ export const apiSlice = createApi({
     }),
 
     // ---- milestones ----
-    getMilestones: build.query<MilestonesBody, void>({
-      query: () => API_PATHS.milestones,
-      providesTags: ['Milestones'],
-    }),
-    getMilestonesByLanguage: build.query<MilestonesBody, string>({
-      query: (language) => `${API_PATHS.milestonesByLanguage}${byLanguage(language)}`,
-      providesTags: (_r, _e, language) => [{ type: 'Milestones', id: language }],
-    }),
-    saveMilestones: build.mutation<MilestonesBody, MilestonesBody>({
-      query: (body) => ({ url: API_PATHS.milestones, method: 'POST', body }),
-      extraOptions: noRetry,
-      invalidatesTags: ['Milestones', 'Progress'],
-    }),
+    getMilestones: build.query<MilestonesBody, void>(readCurrent(API_PATHS.milestones, 'Milestones')),
+    getMilestonesByLanguage: build.query<MilestonesBody, string>(readForLanguage(API_PATHS.milestonesByLanguage, 'Milestones')),
+    saveMilestones: build.mutation<MilestonesBody, MilestonesBody>(saveSetting<MilestonesBody>(API_PATHS.milestones, ['Milestones', 'Progress'])),
 
     // ---- progress and totals ----
-    getProgress: build.query<Progress, void>({
-      query: () => API_PATHS.progress,
-      providesTags: ['Progress'],
-    }),
+    getProgress: build.query<Progress, void>(readCurrent(API_PATHS.progress, 'Progress')),
     /** The total of one month ('YYYY-MM'); the server takes any day of it as `today`. */
     getMonthTotal: build.query<MonthlyTotal, string>({
       query: (month) => `${API_PATHS.calendarMonthTotal}?today=${monthRange(month).from}`,
@@ -296,33 +273,16 @@ export const apiSlice = createApi({
     }),
 
     // ---- rest days ----
-    getRestDays: build.query<RestDays, void>({
-      query: () => API_PATHS.restDays,
-      providesTags: ['RestDays'],
-    }),
-    saveRestDays: build.mutation<RestDays, RestDays>({
-      query: (body) => ({ url: API_PATHS.restDays, method: 'POST', body }),
-      extraOptions: noRetry,
-      // Rest days change which runs count: the streak figures are recomputed.
-      invalidatesTags: ['RestDays', 'CalendarSummary', 'Stats'],
-    }),
+    getRestDays: build.query<RestDays, void>(readCurrent(API_PATHS.restDays, 'RestDays')),
+    // Rest days change which runs count: the streak figures are recomputed.
+    saveRestDays: build.mutation<RestDays, RestDays>(saveSetting<RestDays>(API_PATHS.restDays, ['RestDays', 'CalendarSummary', 'Stats'])),
 
     // ---- "my day ends at": a new boundary gives a new today, whose reads follow from their arguments ----
-    getDayBoundary: build.query<DayBoundary, void>({
-      query: () => API_PATHS.dayBoundary,
-      providesTags: ['DayBoundary'],
-    }),
-    saveDayBoundary: build.mutation<DayBoundary, DayBoundary>({
-      query: (body) => ({ url: API_PATHS.dayBoundary, method: 'POST', body }),
-      extraOptions: noRetry,
-      invalidatesTags: ['DayBoundary'],
-    }),
+    getDayBoundary: build.query<DayBoundary, void>(readCurrent(API_PATHS.dayBoundary, 'DayBoundary')),
+    saveDayBoundary: build.mutation<DayBoundary, DayBoundary>(saveSetting<DayBoundary>(API_PATHS.dayBoundary, ['DayBoundary'])),
 
     // ---- the running timer (contract, third edition) ----
-    getTimer: build.query<TimerAnswer, void>({
-      query: () => API_PATHS.timer,
-      providesTags: ['Timer'],
-    }),
+    getTimer: build.query<TimerAnswer, void>(readCurrent(API_PATHS.timer, 'Timer')),
     /** A retry with the same id starts nothing new; another running timer is 409 TIMER_RUNNING. */
     startTimer: build.mutation<TimerAnswer, StartTimer & { language?: string | null }>({
       query: ({ language, ...body }) => ({ url: language ? `${API_PATHS.timer}${byLanguage(language)}` : API_PATHS.timer, method: 'PUT', body }),
@@ -340,29 +300,11 @@ export const apiSlice = createApi({
     getPushKey: build.query<VapidKey, void>({
       query: () => API_PATHS.pushKey,
     }),
-    getReminder: build.query<Reminder, void>({
-      query: () => API_PATHS.reminder,
-      providesTags: ['Reminder'],
-    }),
-    saveReminder: build.mutation<Reminder, Reminder>({
-      query: (body) => ({ url: API_PATHS.reminder, method: 'PUT', body }),
-      extraOptions: noRetry,
-      invalidatesTags: ['Reminder'],
-    }),
-    getPushDevices: build.query<PushDeviceList, void>({
-      query: () => API_PATHS.pushSubscriptions,
-      providesTags: ['Reminder'],
-    }),
-    addPushDevice: build.mutation<void, PushSubscriptionBody>({
-      query: (body) => ({ url: API_PATHS.pushSubscriptions, method: 'POST', body }),
-      extraOptions: noRetry,
-      invalidatesTags: ['Reminder'],
-    }),
-    removePushDevice: build.mutation<void, PushEndpointBody>({
-      query: (body) => ({ url: API_PATHS.pushSubscriptions, method: 'DELETE', body }),
-      extraOptions: noRetry,
-      invalidatesTags: ['Reminder'],
-    }),
+    getReminder: build.query<Reminder, void>(readCurrent(API_PATHS.reminder, 'Reminder')),
+    saveReminder: build.mutation<Reminder, Reminder>(saveSetting<Reminder>(API_PATHS.reminder, ['Reminder'], 'PUT')),
+    getPushDevices: build.query<PushDeviceList, void>(readCurrent(API_PATHS.pushSubscriptions, 'Reminder')),
+    addPushDevice: build.mutation<void, PushSubscriptionBody>(saveSetting<PushSubscriptionBody>(API_PATHS.pushSubscriptions, ['Reminder'])),
+    removePushDevice: build.mutation<void, PushEndpointBody>(saveSetting<PushEndpointBody>(API_PATHS.pushSubscriptions, ['Reminder'], 'DELETE')),
     /** A device the push service calls gone (404/410) is removed by the server: the list is read again. */
     sendTestReminder: build.mutation<TestReminderAnswer, PushEndpointBody>({
       query: (body) => ({ url: API_PATHS.reminderTest, method: 'POST', body }),
