@@ -4,6 +4,8 @@
 // the same calls on both in interleaved rounds (base, this, base, this...), with each server's CPU
 // per request read from /proc/<pid>/stat over its round. The earlier commit's files come from
 // `git archive` into a temp directory (the repository is left untouched) and share node_modules.
+// BENCH_API_ROOT=<dir> measures another checkout's server as "this build" (e.g. the commit before a
+// change, `git archive`d with this node_modules linked in), to take the figure before it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,7 +90,7 @@ export async function apiCompareSection(ref = process.env.BENCH_API_BASE ?? 'dfc
   const base = checkoutOf(ref);
   const servers = [
     { label: `${base.commit} (${ref})`, server: await seededServer(`app ${base.commit}`, base.dir) },
-    { label: 'this build', server: await seededServer('app', REPO_ROOT) },
+    { label: 'this build', server: await seededServer('app', process.env.BENCH_API_ROOT ?? REPO_ROOT) },
   ];
   const cookie = sessionCookie('learner', 1);
   for (const { label, server } of servers) {
