@@ -4,6 +4,10 @@
 // the same calls on both in interleaved rounds (base, this, base, this...), with each server's CPU
 // per request read from /proc/<pid>/stat over its round. The earlier commit's files come from
 // `git archive` into a temp directory (the repository is left untouched) and share node_modules.
+// BENCH_API_ROOT=<dir> measures another checkout's server as "this build" (e.g. the commit before a
+// change, `git archive`d with this node_modules linked in), to take the figure before it;
+// BENCH_API_ALSO=<dir> adds that checkout's server to the same interleaved runs (before and after a
+// change, each beside the base, in one run).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,9 +90,11 @@ const median = (values) => {
 /** The section: per call, each build's req/s per run, their medians, the ratio and the CPU per request. */
 export async function apiCompareSection(ref = process.env.BENCH_API_BASE ?? 'dfc6346') {
   const base = checkoutOf(ref);
+  const also = process.env.BENCH_API_ALSO;
   const servers = [
     { label: `${base.commit} (${ref})`, server: await seededServer(`app ${base.commit}`, base.dir) },
-    { label: 'this build', server: await seededServer('app', REPO_ROOT) },
+    ...(also ? [{ label: also, server: await seededServer('app also', also) }] : []),
+    { label: 'this build', server: await seededServer('app', process.env.BENCH_API_ROOT ?? REPO_ROOT) },
   ];
   const cookie = sessionCookie('learner', 1);
   for (const { label, server } of servers) {
@@ -109,12 +115,16 @@ export async function apiCompareSection(ref = process.env.BENCH_API_BASE ?? 'dfc
         failures += result.failures;
       }
     }
-    const [was, now] = runs.map((r) => ({ rps: median(r.rps), cpu: median(r.cpu), all: r.rps.map(Math.round).join(', ') }));
-    rows.push({ name: call.name, was, now, ratio: now.rps / was.rps });
+    const figures = runs.map((r) => ({ rps: median(r.rps), cpu: median(r.cpu), all: r.rps.map(Math.round).join(', ') }));
+    const [was, now] = [figures[0], figures.at(-1)];
+    rows.push({ name: call.name, was, now, ratio: now.rps / was.rps, others: figures.slice(1, -1) });
   }
   const text = table([
     ['', `${servers[0].label} req/s (median)`, 'this build req/s (median)', 'this / base', 'base CPU µs/req', 'this CPU µs/req', 'base runs', 'this runs'],
     ...rows.map((r) => [r.name, Math.round(r.was.rps), Math.round(r.now.rps), round(r.ratio, 2), Math.round(r.was.cpu), Math.round(r.now.cpu), r.was.all, r.now.all]),
+    ...rows.flatMap((r) =>
+      r.others.map((o) => [`${r.name} (${also})`, Math.round(r.was.rps), Math.round(o.rps), round(o.rps / r.was.rps, 2), Math.round(r.was.cpu), Math.round(o.cpu), r.was.all, o.all]),
+    ),
   ]);
   return { text, rows, failures, base: servers[0].label };
 }

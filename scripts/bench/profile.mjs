@@ -5,8 +5,9 @@
 // --stack also runs the floors-vs-dashboard section of `npm run bench` on this smaller database;
 // --compare=<dir> adds the same calls on a server started from another checkout of the repository.
 // BENCH_PROFILE_ROOT=<dir> profiles the server of another checkout (e.g. `git archive` of an earlier
-// commit with this node_modules linked in), to set its profile beside this one's.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+// commit with this node_modules linked in), to set its profile beside this one's; BENCH_PROFILE_KEEP=<dir>
+// keeps each profile there.
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { summariseProfile } from './cpu.mjs';
@@ -67,6 +68,8 @@ async function main() {
     let file;
     while (!(file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile') && !before.has(f)))) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 300));
+    // BENCH_PROFILE_KEEP=<dir>: the profile itself is kept there (e.g. to open in DevTools, or to set two builds' side by side).
+    if (process.env.BENCH_PROFILE_KEEP) copyFileSync(join(dir, file), join(process.env.BENCH_PROFILE_KEEP, `${target.name.replace(/[^A-Za-z0-9]+/g, '_')}.cpuprofile`));
     const summary = summariseProfile(JSON.parse(readFileSync(join(dir, file), 'utf8')));
     console.log(`\n== ${target.name}: ${Math.round(run.rps)} req/s, ${((1e6 * run.cpu) / run.requests).toFixed(0)} us CPU/request, ${run.errors + run.non2xx} errors+non-2xx, ${summary.samples} samples`);
     console.log('self time by package/file:', summary.owners.map((o) => `${o.name} ${o.pct}%`).join(', '));

@@ -106,6 +106,13 @@ function trustProxyOption(trust: AppOptions['trustProxy']): boolean | string[] |
   return trust ?? false;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A signed-out call's 401 under /api/user, answered once its small body was read (preValidation). */
+    deferredRefusal: Error | null;
+  }
+}
+
 /** A body of at most the default limit, announced by its length: read like a public call's body. */
 const smallBody = (request: FastifyRequest) => {
   const length = Number(request.headers['content-length'] ?? 0);
@@ -185,18 +192,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // heavy call's) is read before the 401, as a public call's would be, so that a body no one may send
       // (nested past 64 levels, text that is not Unicode) is 400 signed in or not (contract, fourth
       // edition); a larger one is refused unread, and no handler or validation ever runs.
-      const refused = new WeakMap<FastifyRequest, unknown>();
-      user.addHook('onRequest', async (request, reply) => {
-        try {
-          await user.requireUser(request, reply);
-        } catch (err) {
-          if (!smallBody(request) || request.routeOptions.config.heavy) throw err;
-          refused.set(request, err);
-        }
+      // In callback style, the session check's own promise the only one (issue #40).
+      user.decorateRequest('deferredRefusal', null);
+      user.addHook('onRequest', (request, reply, done) => {
+        user.requireUser(request, reply).then(
+          () => done(),
+          (err: Error) => {
+            if (!smallBody(request) || request.routeOptions.config.heavy) return done(err);
+            request.deferredRefusal = err;
+            done();
+          },
+        );
       });
       user.addHook('preValidation', (request, _reply, done) => {
-        if (!refused.has(request)) return done();
-        done(refused.get(request) as Error);
+        if (request.deferredRefusal === null) return done();
+        done(request.deferredRefusal);
       });
       await user.register(userRoutes);
       await user.register(goalRoutes);

@@ -22,12 +22,28 @@ declare module 'fastify' {
 }
 
 const PASSWORD: ReadonlySet<string> = new Set(['password']);
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * Whether a query, the params or a body may hold a text at all (issue #40: most reads have none of
+ * them): anything but nothing and an object without an enumerable key, which textProblem would pass.
+ */
+function mayHoldText(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'object') return true;
+  for (const _key in value) return true;
+  return false;
+}
 
 export function registerInputHygiene(app: FastifyInstance): void {
-  // In callback style: a request with nothing wrong goes on without a promise.
+  // In callback style: a request with nothing wrong goes on without a promise. The route's config is
+  // read only for a body, the one it concerns.
   app.addHook('preValidation', (request, _reply, done) => {
-    const lenient = request.routeOptions.config?.lenientText ?? PASSWORD;
-    const problem = textProblem(request.query) ?? textProblem(request.params) ?? textProblem(request.body, lenient);
+    const { query, params, body } = request;
+    const problem =
+      (mayHoldText(query) ? textProblem(query, NONE) : null) ??
+      (mayHoldText(params) ? textProblem(params, NONE) : null) ??
+      (mayHoldText(body) ? textProblem(body, request.routeOptions.config?.lenientText ?? PASSWORD) : null);
     if (!problem) return done();
     done(new ApiHttpError(400, 'INVALID_INPUT', `${problem.field ? `Field "${problem.field}"` : 'The request body'} ${problem.message}`));
   });

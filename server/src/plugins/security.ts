@@ -7,9 +7,9 @@
  * Cookies are SameSite as well, but these checks do not depend on the browser honouring it. A
  * bearer call is exempt from the Origin checks: it never reads the cookie, whatever it carries.
  */
-import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { USER_PREFIX, usesBearer } from './accessTokens';
+import { usesBearer } from './accessTokens';
+import { registerCors } from './cors';
 import { sendError } from './errors';
 import { registerSecurityHeaders } from './securityHeaders';
 
@@ -46,27 +46,6 @@ function isJson(contentType: string | undefined): boolean {
   return contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType.trim());
 }
 
-const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
-const ALLOWED_LOWER = new Set(ALLOWED_HEADERS.map((name) => name.toLowerCase()));
-
-/**
- * The headers a preflight allows: ours, plus each allowed one as the preflight spelled it when it
- * spelled it otherwise (names are case-insensitive, but a client reading the answer may not be).
- */
-function allowedHeadersFor(request: FastifyRequest): string[] {
-  const asked = request.headers['access-control-request-headers'];
-  if (typeof asked !== 'string') return ALLOWED_HEADERS;
-  const spelled = asked
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => ALLOWED_LOWER.has(name.toLowerCase()) && !ALLOWED_HEADERS.includes(name));
-  return [...ALLOWED_HEADERS, ...new Set(spelled)];
-}
-
-const hasBearer = (request: FastifyRequest) => /^bearer\s/i.test(request.headers.authorization ?? '');
-
-const isUserPath = (url: string) => url === USER_PREFIX || /^\/api\/user[/?]/.test(url);
-
 function checkMediaType(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
   if (hasBody(request) && !isJson(request.headers['content-type'])) {
     return sendError(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
@@ -77,26 +56,9 @@ function checkMediaType(request: FastifyRequest, reply: FastifyReply): FastifyRe
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const allowed = new Set(options.corsOrigins);
 
-  const shared = (request: FastifyRequest) => ({
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: allowedHeadersFor(request),
-    exposedHeaders: ['Idempotent-Replayed', 'Retry-After'],
-    maxAge: 600,
-  });
-  // A configured origin: cookie calls, with credentials. Any other origin, under /api/user only:
-  // token calls, which carry no cookie, so `*` without credentials (a browser then never exposes
-  // an answer to a call that sent cookies). A preflight carries no Authorization, so the path decides;
-  // an answer, whether the call names a token (a cookie call from another origin gets no CORS header;
-  // a token call gets `*` without credentials whatever its origin, a configured one included).
-  await app.register(cors, {
-    delegator: (request, callback) => {
-      const origin = request.headers.origin;
-      const tokenCall = isUserPath(request.url) && hasBearer(request);
-      if (!tokenCall && origin !== undefined && allowed.has(origin)) callback(null, { ...shared(request), origin, credentials: true });
-      else if (tokenCall || (isUserPath(request.url) && request.method === 'OPTIONS')) callback(null, { ...shared(request), origin: '*', credentials: false });
-      else callback(null, { origin: false });
-    },
-  });
+  // A configured origin: cookie calls, with credentials; any origin under /api/user: token calls,
+  // without them (plugins/cors.ts).
+  registerCors(app, allowed);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: SPA_CSP_DIRECTIVES },
