@@ -2,12 +2,15 @@
 // rounds after a warm-up: on a shared 2-core machine a neighbour's burst only ever makes a round
 // slower, so the best round is the closest to what the server itself can do.
 import autocannon from 'autocannon';
+import { cpuSeconds } from './cpu.mjs';
 
 const CONNECTIONS = 10;
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
 async function once(target, seconds) {
+  // target.pid: the serving process's CPU time over the round (/proc/<pid>/stat), per request.
+  const cpuBefore = target.pid ? cpuSeconds(target.pid) : 0;
   const result = await autocannon({
     url: `${target.baseUrl}${target.path}`,
     method: target.method ?? 'GET',
@@ -27,6 +30,7 @@ async function once(target, seconds) {
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     bytesPerRequest: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    cpuUsPerRequest: target.pid ? (1e6 * (cpuSeconds(target.pid) - cpuBefore)) / Math.max(1, result.requests.total) : undefined,
   };
 }
 

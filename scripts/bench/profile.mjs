@@ -4,6 +4,8 @@
 // and idle time are not in the profile. Prints self time by package and the top functions per route.
 // --stack also runs the floors-vs-dashboard section of `npm run bench` on this smaller database;
 // --compare=<dir> adds the same calls on a server started from another checkout of the repository.
+// --tokens: `GET /api/user/progress` with the session cookie, then with a bearer token (the bench's
+// 5,000 read tokens in turn, as `npm run bench -- --tokens` sends them), instead of the stack's targets.
 // BENCH_PROFILE_ROOT=<dir> profiles the server of another checkout (e.g. `git archive` of an earlier
 // commit with this node_modules linked in), to set its profile beside this one's; BENCH_PROFILE_KEEP=<dir>
 // keeps each profile there.
@@ -15,6 +17,7 @@ import { startPostgres } from './postgres.mjs';
 import { REPO_ROOT, cleanupAll, onCleanup, startNodeServer } from './processes.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
 import { loadOnce, stackSection, stackTargets, startFloor } from './stack.mjs';
+import { bearerTarget, cookieTarget, seedTokens } from './tokens.mjs';
 import { utcToday } from './util.mjs';
 
 /** A second database on the same PostgreSQL cluster, named after `url`'s with a suffix. */
@@ -30,6 +33,7 @@ async function createPostgresDatabase(url, newUrl) {
 const args = process.argv.slice(2);
 const POSTGRES = args.includes('--postgres');
 const SECONDS = Number(args.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 4);
+const TOKENS = args.includes('--tokens');
 const PROFILED = (process.env.BENCH_PROFILE_TARGETS ?? 'read floor: bare + sid cookie + SHA-256 + 1 lookup|GET /api/auth/check|GET /api/user/progress|PATCH /api/user/daily-activity (edit)').split('|');
 
 async function main() {
@@ -39,7 +43,8 @@ async function main() {
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
-    SERVE_SPA: join(REPO_ROOT, 'dist'),
+    // --tokens loads the API alone, as `npm run bench -- --tokens` does (no SPA build needed).
+    SERVE_SPA: TOKENS ? '' : join(REPO_ROOT, 'dist'),
     LOG_LEVEL: 'warn',
     BENCH_PROFILE_DIR: dir,
     NODE_OPTIONS: `--import=${join(REPO_ROOT, 'scripts/bench/profile-hook.mjs')}`,
@@ -53,12 +58,20 @@ async function main() {
     for (const [prefix, count, days] of [['learner', 8, 90], ['bulk', 997, 20]]) {
       await seedLearners(db, { prefix, first: 1, last: count, languages: ['Spanish'], days, passwordHash, today: utcToday() });
     }
+    if (TOKENS) await seedTokens(db, 'learner-1@example.test');
   };
   await seed(databaseUrl);
   const options = { floor, app, cookie: sessionCookie('learner', 1), writerPrefix: 'bulk' };
   console.log(`server pid ${app.pid}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
-  for (const target of stackTargets(options).filter((t) => PROFILED.includes(t.name))) {
+  const progress = { name: 'GET /api/user/progress', path: '/api/user/progress' };
+  const targets = TOKENS
+    ? [
+        { ...cookieTarget(app.url, progress, app.pid, options.cookie), name: 'cookie: GET /api/user/progress' },
+        { ...bearerTarget(app.url, progress, app.pid), name: 'bearer: GET /api/user/progress' },
+      ]
+    : stackTargets(options).filter((t) => PROFILED.includes(t.name));
+  for (const target of targets) {
     await loadOnce(target, 1);
     const before = new Set(readdirSync(dir));
     process.kill(target.pid, 'SIGUSR2');

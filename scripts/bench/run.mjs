@@ -189,7 +189,7 @@ async function tokensOnly(databaseUrl, serverEnv) {
   await seedLearners(db, { prefix: 'learner', first: 1, last: 1, languages: ['Spanish'], days: 90, passwordHash: await benchPasswordHash(), today: utcToday() });
   await seedTokens(db, 'learner-1@example.test');
   heading('Access tokens (issue #43): the same reads with the session cookie and with a bearer token, side by side');
-  const section = await tokenSection({ url: app.url, cookie: sessionCookie('learner', 1) });
+  const section = await tokenSection({ url: app.url, cookie: sessionCookie('learner', 1), pid: app.pid });
   console.log(section.text);
   check(section.failures === 0, `errors and non-2xx answers: ${section.failures}`);
   heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');

@@ -8,8 +8,8 @@ import { measure } from './load.mjs';
 import { dashboardReads } from './scenarios.mjs';
 import { round, sha256Hex, table } from './util.mjs';
 
-const TOKENS = 5_000;
-const secretOf = (n) => `lingualog_pat_${createHash('sha256').update(`bench-token-${n}`).digest('base64url')}`;
+export const TOKENS = 5_000;
+export const secretOf = (n) => `lingualog_pat_${createHash('sha256').update(`bench-token-${n}`).digest('base64url')}`;
 
 /** TOKENS read tokens of the learner `email`, written straight into the database (minting goes through scrypt). */
 export async function seedTokens(db, email) {
@@ -29,43 +29,68 @@ export async function seedTokens(db, email) {
   await db.query('COMMIT');
 }
 
-function bearerTarget(baseUrl, read) {
+let bearerHeaders;
+
+/**
+ * The read `read` with a bearer token, the TOKENS in turn; `pid`: the server's, for its CPU per
+ * request. The headers are made once, so the load generator (on the same cores) does no hashing
+ * per request; the cookie's target (cookieTarget) builds each request the same way.
+ */
+export function bearerTarget(baseUrl, read, pid) {
+  bearerHeaders ??= Array.from({ length: TOKENS }, (_, n) => ({ authorization: `Bearer ${secretOf(n)}` }));
   let i = 0;
   return {
     name: read.name,
     baseUrl,
+    pid,
     path: read.path,
     setupRequest: (request) => {
       i += 1;
-      return { ...request, headers: { authorization: `Bearer ${secretOf(i % TOKENS)}` } };
+      return { ...request, headers: bearerHeaders[i % TOKENS] };
     },
   };
 }
 
-/** The section's text: per read, cookie and bearer means and p99s, their ratio, and every failure. */
-export async function tokenSection({ url, cookie }) {
+/**
+ * The read `read` with the session cookie, each request built by the load generator as the bearer
+ * target's are (setupRequest), so both rounds ask the same of the generator and differ only in
+ * what the server does.
+ */
+export function cookieTarget(baseUrl, read, pid, cookie) {
+  const headers = { cookie };
+  return { name: read.name, baseUrl, pid, path: read.path, setupRequest: (request) => ({ ...request, headers }) };
+}
+
+/**
+ * The section's text: per read, cookie and bearer means and p99s, their req/s and its ratio, the
+ * server's CPU per request in each best round, and every failure. `pid`: the server's process.
+ */
+export async function tokenSection({ url, cookie, pid }) {
   const reads = dashboardReads().filter((read) => read.path.startsWith('/api/user/'));
   const rows = [];
   for (const read of reads) {
-    const cookieTarget = { ...read, baseUrl: url, headers: { cookie } };
     const runs = [];
-    for (let round = 0; round < 2; round += 1) runs.push(await measure(cookieTarget), await measure(bearerTarget(url, read)));
+    for (let round = 0; round < 2; round += 1) runs.push(await measure(cookieTarget(url, read, pid, cookie)), await measure(bearerTarget(url, read, pid)));
     const best = (a, b) => ({ ...(a.mean <= b.mean ? a : b), failures: a.errors + a.non2xx + b.errors + b.non2xx });
     rows.push({ name: read.name, cookie: best(runs[0], runs[2]), bearer: best(runs[1], runs[3]) });
   }
   const text = table([
-    ['', 'cookie mean ms', 'bearer mean ms', 'bearer/cookie', 'cookie p99 ms', 'bearer p99 ms', 'cookie req/s', 'bearer req/s', 'errors+non-2xx'],
+    ['', 'cookie mean ms', 'bearer mean ms', 'cookie p99 ms', 'bearer p99 ms', 'cookie req/s', 'bearer req/s', 'bearer/cookie req/s', 'CPU us/req cookie', 'CPU us/req bearer', 'errors+non-2xx'],
     ...rows.map((r) => [
       r.name,
       round(r.cookie.mean, 2),
       round(r.bearer.mean, 2),
-      round(r.bearer.mean / r.cookie.mean, 2),
       r.cookie.p99,
       r.bearer.p99,
       Math.round(r.cookie.rps),
       Math.round(r.bearer.rps),
+      round(r.bearer.rps / r.cookie.rps, 2),
+      r.cookie.cpuUsPerRequest === undefined ? '-' : Math.round(r.cookie.cpuUsPerRequest),
+      r.bearer.cpuUsPerRequest === undefined ? '-' : Math.round(r.bearer.cpuUsPerRequest),
       r.cookie.failures + r.bearer.failures,
     ]),
   ]);
-  return { text, failures: rows.reduce((n, r) => n + r.cookie.failures + r.bearer.failures, 0) };
+  // One line a script can read, to take the median of several runs.
+  const figures = rows.map((r) => ({ name: r.name, cookieRps: r.cookie.rps, bearerRps: r.bearer.rps, cookieCpuUs: r.cookie.cpuUsPerRequest, bearerCpuUs: r.bearer.cpuUsPerRequest, cookieP99: r.cookie.p99, bearerP99: r.bearer.p99 }));
+  return { text: `${text}\nfigures ${JSON.stringify(figures)}`, failures: rows.reduce((n, r) => n + r.cookie.failures + r.bearer.failures, 0) };
 }
