@@ -2,14 +2,15 @@
 // `GET /api/user/progress` with the session cookie and with a bearer token (issue #43), through
 // app.inject (no sockets, no load generator): rounds alternate cookie and bearer, medians. The bearer
 // calls take USED (500) of the bench's read tokens in turn, CALLS_PER_TOKEN (70) calls each per minute
-// of the app's clock (the clock moves a minute on), about as `npm run bench -- --tokens` uses them.
+// of the app's clock (the clock moves a minute on), about as `npm run bench -- --tokens` uses them;
+// the cookie calls as many of the learner's sessions in turn.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 const root = process.argv[2] ?? new URL('../..', import.meta.url).pathname;
 const { buildApp } = await import(`${root}/server/src/app.ts`);
 const { openDatabase, seedLearners, sessionCookie, benchPasswordHash } = await import('./seed.mjs');
-const { seedTokens, secretOf } = await import('./tokens.mjs');
+const { seedTokens, secretOf, benchSessionCookie } = await import('./tokens.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'inject-tokens-'));
 const url = `sqlite:${join(dir, 'i.db')}`;
 let clock = Date.now();
@@ -22,13 +23,18 @@ const N = Number(process.env.N ?? 10_000);
 const PER_TOKEN = Number(process.env.CALLS_PER_TOKEN ?? 70);
 const USED = Number(process.env.USED ?? 500);
 let call = 0;
+let cookieCall = 0;
+// Made once: the harness runs in the server's process, whose CPU is measured.
+const bearers = Array.from({ length: USED }, (_, n) => ({ authorization: `Bearer ${secretOf(n)}` }));
+const cookies = Array.from({ length: USED }, (_, n) => ({ cookie: process.env.BENCH_ONE_SESSION === '1' ? cookie : benchSessionCookie(n) }));
 const ONLY = process.env.ONLY;
 const headers = {
-  cookie: () => ({ cookie }),
+  // As many sessions of the learner in turn as tokens (BENCH_ONE_SESSION=1: the one session).
+  cookie: () => cookies[cookieCall++ % USED],
   bearer: () => {
     call += 1;
     if (call % (USED * PER_TOKEN) === 0) clock += 61_000;
-    return { authorization: `Bearer ${secretOf(call % USED)}` };
+    return bearers[call % USED];
   },
 };
 const res: Record<string, number[]> = {};

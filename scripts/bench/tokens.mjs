@@ -2,7 +2,10 @@
 // cookie and with `Authorization: Bearer`, measured in interleaved rounds (best of each) and
 // printed side by side. A bearer call looks its token up (one indexed read, like the session's)
 // and counts it in the database (the 120-a-minute limit every process shares), so the tokens are
-// many and taken in turn: no token reaches its limit during the rounds.
+// many and taken in turn: no token reaches its limit during the rounds. The cookie calls take as
+// many sessions of the same learner in turn, so both credentials' lookups read rows spread alike
+// over their tables (one session read again and again stays in the CPU's caches, 5,000 tokens do
+// not); BENCH_ONE_SESSION=1 sends the one session instead, as the bench did before.
 import { createHash, randomUUID } from 'node:crypto';
 import { measure } from './load.mjs';
 import { dashboardReads } from './scenarios.mjs';
@@ -10,13 +13,21 @@ import { round, sha256Hex, table } from './util.mjs';
 
 export const TOKENS = 5_000;
 export const secretOf = (n) => `lingualog_pat_${createHash('sha256').update(`bench-token-${n}`).digest('base64url')}`;
+/** The session cookies the cookie rounds take in turn (the bench runs in production: __Host-sid). */
+const sessionOf = (n) => `bench-session-${n}`;
+export const benchSessionCookie = (n) => `__Host-sid=${sessionOf(n)}`;
 
-/** TOKENS read tokens of the learner `email`, written straight into the database (minting goes through scrypt). */
+/**
+ * TOKENS read tokens of the learner `email`, written straight into the database (minting goes
+ * through scrypt), and as many sessions of the same learner (seen now: none is written to during
+ * the rounds, whose last-seen moves at most once an hour).
+ */
 export async function seedTokens(db, email) {
   const [{ id }] = await db.query('SELECT id FROM users WHERE email = ?', [email]);
   const now = Date.now();
   await db.query('BEGIN');
   for (let n = 0; n < TOKENS; n += 1) {
+    await db.query('INSERT INTO sessions (token_hash, user_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)', [sha256Hex(sessionOf(n)), id, now, now]);
     await db.query('INSERT INTO access_tokens (id, user_id, token_hash, name, scope, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, NULL)', [
       randomUUID(),
       id,
@@ -27,6 +38,8 @@ export async function seedTokens(db, email) {
     ]);
   }
   await db.query('COMMIT');
+  // Fresh planner statistics, as seedLearners leaves them (a learner with 5,000 sessions misleads stale ones).
+  await db.query('ANALYZE');
 }
 
 let bearerHeaders;
@@ -52,13 +65,23 @@ export function bearerTarget(baseUrl, read, pid) {
 }
 
 /**
- * The read `read` with the session cookie, each request built by the load generator as the bearer
- * target's are (setupRequest), so both rounds ask the same of the generator and differ only in
- * what the server does.
+ * The read `read` with the learner's TOKENS sessions in turn (`cookie` alone with
+ * BENCH_ONE_SESSION=1), each request built by the load generator as the bearer target's are
+ * (setupRequest), so both rounds ask the same of the generator and differ only in what the server does.
  */
 export function cookieTarget(baseUrl, read, pid, cookie) {
-  const headers = { cookie };
-  return { name: read.name, baseUrl, pid, path: read.path, setupRequest: (request) => ({ ...request, headers }) };
+  const all = process.env.BENCH_ONE_SESSION === '1' ? [{ cookie }] : Array.from({ length: TOKENS }, (_, n) => ({ cookie: benchSessionCookie(n) }));
+  let i = 0;
+  return {
+    name: read.name,
+    baseUrl,
+    pid,
+    path: read.path,
+    setupRequest: (request) => {
+      i += 1;
+      return { ...request, headers: all[i % all.length] };
+    },
+  };
 }
 
 /**
