@@ -36,6 +36,18 @@ function expectRetryAfter(res: LightMyRequestResponse): void {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
+/**
+ * Sends the calls together, again while none was refused (at most five times): on a loaded host the
+ * first call can end before the others reach the ration, which says nothing of the rule (a CI run at
+ * load 9 answered two imports sent at once with 200 and 200). A broken ration fails every time.
+ */
+async function sentTogether(calls: () => Promise<LightMyRequestResponse>[]): Promise<LightMyRequestResponse[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    const answers = await Promise.all(calls());
+    if (attempt === 5 || answers.some((res) => res.statusCode !== 200)) return answers;
+  }
+}
+
 describeDb('heavy calls: deadline, per-learner ration and queue', () => {
   let t: TestApp | undefined;
   const app = async (options: Partial<AppOptions> = {}) => (t = await buildTestApp(options));
@@ -142,7 +154,7 @@ describeDb('heavy calls: deadline, per-learner ration and queue', () => {
   it("a learner's second import while the first runs is 429 RATE_LIMITED with Retry-After; the next one after it is accepted", async () => {
     const { app: server, db } = await app();
     const me = await learner(server, db, 'Spanish');
-    const answers = await Promise.all([importAll(me), importAll(me)]);
+    const answers = await sentTogether(() => [importAll(me), importAll(me)]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 429]);
     const refused = answers.find((res) => res.statusCode === 429) as LightMyRequestResponse;
     expectError(refused, 429, 'RATE_LIMITED');
@@ -154,7 +166,7 @@ describeDb('heavy calls: deadline, per-learner ration and queue', () => {
   it('an export while the same learner imports is 429; another learner is not held back by the ration', async () => {
     const { app: server, db } = await app();
     const [me, other] = [await learner(server, db, 'Spanish'), await learner(server, db, 'Spanish')];
-    const [imported, exported, othersImport] = await Promise.all([importAll(me), me.api.get('/api/user/export'), importAll(other)]);
+    const [imported, exported, othersImport] = await sentTogether(() => [importAll(me), me.api.get('/api/user/export'), importAll(other)]);
     expect(imported.statusCode).toBe(200);
     expectError(exported, 429, 'RATE_LIMITED');
     expect(othersImport.statusCode).toBe(200);
