@@ -42,7 +42,23 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
+
+/**
+ * The libraries the app's entry evaluates, each in a chunk of its own (issue #45): on the dashboard's
+ * page they can be evaluated one task at a time after the server's screen has painted, instead of
+ * the whole entry in one task of 110-130 ms (docs/PERFORMANCE.md).
+ */
+const libraryChunks = [
+  { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+  { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+  { name: 'redux', test: /node_modules[\\/](@reduxjs|immer|redux|reselect|react-redux|use-sync-external-store)[\\/]/ },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's render of the dashboard's first screen (src/ssr, issue #32) is code for Node: no
   // service worker, no compressed copies.
   plugins: isSsrBuild ? [react()] : [
@@ -60,7 +76,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     precompress(),
   ],
-  resolve: { alias },
+  // The browser's bundle takes react-router's production build: its package gives the development
+  // build (dev warnings, checked on every route match and render) under every condition Vite
+  // resolves with. The server's render and the tests keep the default.
+  resolve: { alias: command === 'build' && !isSsrBuild ? [...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })), reactRouterProduction] : alias },
   publicDir: isSsrBuild ? false : 'public',
   // The server's render bundles its libraries in their production builds, whatever NODE_ENV the
   // server runs under (`npm start` sets none): React's and Redux Toolkit's development checks cost
@@ -79,6 +98,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // scripts/bundle-budget.mjs reads the manifest to size each route's JavaScript.
         manifest: true,
+        rolldownOptions: { output: { codeSplitting: { groups: libraryChunks } } },
       },
   test: {
     projects: [
