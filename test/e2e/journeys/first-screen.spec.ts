@@ -82,6 +82,8 @@ test('a phone’s chosen tab is the one the server’s first screen shows after 
   // A tap on the server's screen before the app is live is not the app's (the root is inert).
   await appIsLive(page);
   await showTab(page, isPhone, 'Progress');
+  // The tab shown is the app's answer to the tap (a tap made while the app hydrates is replayed later).
+  await expect(page.getByText('Total Hours')).toBeVisible();
   // The app has named its time zone (the tz cookie), so the server draws the learner's day.
   await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'tz')).toBe(true);
   const { javaScriptEnabled: _js, ...use } = testInfo.project.use;
