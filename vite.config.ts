@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minify, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const alias = {
@@ -42,7 +42,40 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
+
+/**
+ * The libraries the app's entry evaluates, each in a chunk of its own (issue #45): on the dashboard's
+ * page, src/paintFirst.ts evaluates them one task at a time after the server's screen has painted,
+ * instead of the whole entry in one task of 110-130 ms (docs/PERFORMANCE.md).
+ */
+const libraryChunks = [
+  { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+  { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+  { name: 'redux', test: /node_modules[\\/](@reduxjs|immer|redux|reselect|react-redux|use-sync-external-store)[\\/]/ },
+];
+
+/**
+ * The dashboard's page's loader (src/paintFirst.ts, issue #45), a hashed chunk of its own beside the
+ * app's entry: scripts/route-pages.mjs writes it into that page in the place of the entry's tags.
+ */
+function paintFirstLoader(): Plugin {
+  const file = fileURLToPath(new URL('./src/paintFirst.ts', import.meta.url));
+  return {
+    name: 'paint-first-loader',
+    apply: 'build',
+    // An asset, not a chunk: a second entry chunk makes the bundler cut the app's entry into many small chunks.
+    async generateBundle() {
+      const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
+      this.emitFile({ type: 'asset', name: 'paint-first.js', source: (await minify(file, code)).code });
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's render of the dashboard's first screen (src/ssr, issue #32) is code for Node: no
   // service worker, no compressed copies.
   plugins: isSsrBuild ? [react()] : [
@@ -58,9 +91,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       manifest: false,
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], globIgnores: ['**/*.map'] },
     }),
+    paintFirstLoader(),
     precompress(),
   ],
-  resolve: { alias },
+  // The browser's bundle takes react-router's production build: its package gives the development
+  // build (dev warnings, checked on every route match and render) under every condition Vite
+  // resolves with. The server's render and the tests keep the default.
+  resolve: { alias: command === 'build' && !isSsrBuild ? [...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })), reactRouterProduction] : alias },
   publicDir: isSsrBuild ? false : 'public',
   // The server's render bundles its libraries in their production builds, whatever NODE_ENV the
   // server runs under (`npm start` sets none): React's and Redux Toolkit's development checks cost
@@ -79,6 +116,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         // scripts/bundle-budget.mjs reads the manifest to size each route's JavaScript.
         manifest: true,
+        rolldownOptions: { output: { codeSplitting: { groups: libraryChunks } } },
       },
   test: {
     projects: [

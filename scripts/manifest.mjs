@@ -12,6 +12,7 @@ export function readManifest(dist) {
     for (const dep of manifest[key]?.imports ?? []) staticClosure(dep, seen);
     return seen;
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  // The app's entry, the page's; the dashboard page's loader (src/paintFirst.ts) is an entry too.
+  const entry = manifest['index.html']?.isEntry ? 'index.html' : Object.keys(manifest).find((key) => manifest[key].isEntry);
   return { manifest, staticClosure, entry };
 }

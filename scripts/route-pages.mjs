@@ -30,9 +30,32 @@ const screens = {
   '/insights': 'src/features/insights/InsightsPage.tsx',
 };
 
+/**
+ * The pages that carry the server's first screen (server/src/plugins/serverScreen.ts) have a second
+ * copy whose code is asked for after that screen has painted, by src/paintFirst.ts, instead of from
+ * the head (issue #45: Lighthouse's LCP waited for it, and the entry evaluated at once was a long
+ * task); the server gives it to a device that has run the app before.
+ */
+const paintFirst = new Set(['/dashboard']);
+
+/** A chunk's static closure, each chunk after the ones it imports (manifest keys). */
+const dependenciesFirst = (key, order = [], seen = new Set()) => {
+  if (seen.has(key)) return order;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) dependenciesFirst(dep, order, seen);
+  order.push(key);
+  return order;
+};
+
 const loadedByEntry = staticClosure(entry);
 const index = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!index.includes('</head>')) throw new Error('route-pages: dist/index.html has no </head>');
+const entryTags = /\n?\s*<script type="module" crossorigin src="[^"]*"><\/script>|\n?\s*<link rel="modulepreload" crossorigin href="[^"]*">/g;
+if ((index.match(entryTags) ?? []).length !== loadedByEntry.size) throw new Error("route-pages: dist/index.html's script and modulepreload tags are not the entry's chunks");
+const url = (key) => `/${manifest[key].file}`;
+// The loader, an asset of the build (vite.config.ts), hashed like the chunks.
+const loaderFile = Object.values(manifest).find((chunk) => /^assets\/paint-first-[\w-]+\.js$/.test(chunk.file))?.file;
+if (!loaderFile) throw new Error('route-pages: the build has no paint-first loader (src/paintFirst.ts, vite.config.ts)');
 
 mkdirSync(join(dist, 'routes'), { recursive: true });
 const pages = {};
@@ -42,10 +65,16 @@ for (const [path, modules] of Object.entries(screens)) {
     if (!manifest[module]) throw new Error(`route-pages: ${module} (${path}) is not a chunk of the build`);
     for (const key of staticClosure(module)) needed.add(key);
   }
-  const files = [...needed].filter((key) => !loadedByEntry.has(key)).map((key) => manifest[key].file);
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  const screenChunks = [...needed].filter((key) => !loadedByEntry.has(key));
   const name = `routes/${path.slice(1).replaceAll('/', '-')}.html`;
+  const links = screenChunks.map((key) => `<link rel="modulepreload" crossorigin href="${url(key)}">`).join('\n    ');
   writeFileSync(join(dist, name), index.replace('</head>', `  ${links}\n  </head>`));
+  if (paintFirst.has(path)) {
+    // The copy for a device that has run the app before (server/src/plugins/spa.ts, paintFirstCopy).
+    const evaluate = dependenciesFirst(entry).map(url).join(' ');
+    const loader = `<script type="module" src="/${loaderFile}" data-evaluate="${evaluate}" data-preload="${screenChunks.map(url).join(' ')}"></script>`;
+    writeFileSync(join(dist, name.replace(/\.html$/, '.paint-first.html')), index.replace(entryTags, '').replace('</head>', `  ${loader}\n  </head>`));
+  }
   pages[path] = name;
 }
 writeFileSync(join(dist, 'route-pages.json'), `${JSON.stringify(pages, null, 2)}\n`);

@@ -14,6 +14,7 @@
 //   below the true chain; it can be above it when an unrelated request of a parallel branch
 //   happens to end just before. So each learner's dashboard is loaded LOADS times and the lowest
 //   figure is kept.
+/* global document, window, MutationObserver -- in functions that run in the page */
 import { chromium } from '@playwright/test';
 import { loadavg } from 'node:os';
 import { startHttp2Proxy } from './h2proxy.mjs';
@@ -341,3 +342,84 @@ export function roundTripSummary(results) {
 }
 
 export const roundTripLearners = () => paintPages().filter((p) => p.cookie);
+
+// ---------------------------------------------------------------------------------------------
+// Until the app answers a tap, over a throttled link
+
+/** Lighthouse's slow 4G as DevTools applies it (its `devtools` throttling: latency 150 ms × 3.75, throughput × 0.9). */
+export const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+/** Lighthouse's phone's CPU: 4 times slower. */
+const CPU_SLOWDOWN = 4;
+
+/**
+ * Issue #45: how long a learner waits, on a real link, before the dashboard answers a tap. Until
+ * then the server's screen is inert (a tap on it is lost), so the wait ends when the root loses
+ * `inert`. Each dashboard of `pages` (this build's and the earlier one's, interleaved) is opened
+ * RUNS times in a fresh context of a real Chromium at phone size (with the hint a phone's Chrome
+ * sends, so the server draws the phone's layout) over HTTP/2, its link and CPU throttled as Lighthouse's phone,
+ * twice: a first visit (empty cache) and the next one (the code in the browser's cache); the page's
+ * own clock gives the first paint and that moment.
+ */
+export async function untilLive(baseUrl, pages, log = console.log) {
+  const launching = chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  onCleanup(async () => (await launching.catch(() => null))?.close());
+  const browser = await launching;
+  // Over HTTP/2, as the deployed TLS front serves the app (deploy/nginx): every chunk of a wave at once.
+  const fronts = new Map();
+  for (const origin of new Set(pages.map((page) => page.origin ?? baseUrl))) fronts.set(origin, await startHttp2Proxy(origin));
+  const runs = pages.map(() => []);
+  const open = async (page) => {
+    // Without the service worker: its requests would not carry the bench's session header.
+    const context = await browser.newContext({ ...PHONE, serviceWorkers: 'block', ignoreHTTPSErrors: true });
+    try {
+      await context.setExtraHTTPHeaders({ cookie: page.cookie, 'sec-ch-ua-mobile': '?1' });
+      await context.addInitScript(() => {
+        new MutationObserver(() => {
+          const root = document.getElementById('root');
+          if (root && !root.hasAttribute('inert') && window.liveAt === undefined) window.liveAt = performance.now();
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['inert'] });
+      });
+      const tab = await context.newPage();
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+      const measure = async () => {
+        await tab.goto(`${fronts.get(page.origin ?? baseUrl).url}${page.path}`, { waitUntil: 'commit' });
+        await tab.waitForFunction(() => window.liveAt !== undefined, null, { timeout: RENDER_TIMEOUT_MS * 2 });
+        const served = await tab.evaluate(() => document.getElementById('root')?.hasAttribute('data-server-screen') ?? false);
+        if (!served || !tab.url().endsWith(page.path)) throw new Error(`until live: ${page.label} ended on ${tab.url()} without the server's screen`);
+        return tab.evaluate(() => ({ fcpMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN, liveMs: window.liveAt }));
+      };
+      // The first visit (nothing cached), then the learner's next visit: the code in the browser's
+      // cache. (The cookie the app wrote would take the session header's place: the jar is emptied.)
+      const cold = await measure();
+      await context.clearCookies();
+      const warm = await measure();
+      return { ...cold, warmFcpMs: warm.fcpMs, warmLiveMs: warm.liveMs };
+    } finally {
+      await context.close();
+    }
+  };
+  try {
+    for (let r = 1; r <= RUNS; r += 1) {
+      const line = [];
+      for (const [i, page] of pages.entries()) {
+        const result = await open(page);
+        runs[i].push(result);
+        line.push(`${page.label} ${Math.round(result.liveMs)}, ${Math.round(result.warmLiveMs)} ms`);
+      }
+      log(`round ${r}/${RUNS} (load ${load()}): ${line.join(' · ')}`);
+    }
+  } finally {
+    await browser.close();
+    for (const front of fronts.values()) await front.stop();
+  }
+  const rows = [['page', 'runs', 'first visit: first paint', 'the app answers a tap (min–max)', 'next visit: first paint', 'the app answers a tap (min–max)']];
+  const spread = (values) => `${ms(median(values))} (${ms(Math.min(...values))}–${ms(Math.max(...values))})`;
+  for (const [i, page] of pages.entries()) {
+    const of = (key) => runs[i].map((r) => r[key]);
+    rows.push([page.label, runs[i].length, ms(median(of('fcpMs'))), spread(of('liveMs')), ms(median(of('warmFcpMs'))), spread(of('warmLiveMs'))]);
+  }
+  return table(rows);
+}

@@ -16,15 +16,24 @@ import { loadDashboardScreen, type ScreenOptions, type ScreenParts } from './ser
 const NO_CACHE = 'no-cache';
 
 /**
- * A page that carries its first screen needs no script for its first paint: the app's code is
- * still asked for from the head at once (a page must never look ready without it: offline, its
- * screen's chunk would be missing), but at low priority, so nothing of it is needed before the
- * server's screen paints. Lighthouse's simulated first paint then no longer waits for 135 KB of
- * script over slow 4G (issue #32, docs/PERFORMANCE.md).
+ * A page that carries its first screen needs no script for its first paint: its scripts are asked
+ * for at low priority, so nothing of them is needed before the server's screen paints.
+ * Lighthouse's simulated first paint then no longer waits for 135 KB of script over slow 4G (issue
+ * #32, docs/PERFORMANCE.md).
  */
 export function codeAfterPaint(page: string): string {
   return page.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
 }
+
+/**
+ * Issue #45: the copy of a screen's page whose head holds only a small loader that asks for the
+ * app's code once the server's screen has painted (src/paintFirst.ts; scripts/route-pages.mjs
+ * writes it). It is for a device that has run the app before (it named its time zone, the `tz`
+ * cookie): that device keeps the code (the browser's cache, the service worker's), so asking for it
+ * after the paint costs it no round trip. A first visit, whose code must still come over the
+ * network, gets the page that asks for it from the head.
+ */
+export const paintFirstCopy = (page: string) => page.replace(/\.html$/, '.paint-first.html');
 
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
 
@@ -52,6 +61,7 @@ export async function registerSpa(app: FastifyInstance, spaDir: string, screenOp
   // (scripts/route-pages.mjs); any other path, index.html itself.
   const pagesFile = resolve(root, 'route-pages.json');
   const routePages = new Map<string, string>(existsSync(pagesFile) ? Object.entries(JSON.parse(readFileSync(pagesFile, 'utf8'))) : []);
+  const paintFirstPages = new Set([...routePages.values()].filter((page) => existsSync(resolve(root, paintFirstCopy(page)))));
   const dashboardScreen = await loadDashboardScreen(root, app.log, screenOptions);
   const sendAnswered = async (request: FastifyRequest, reply: FastifyReply, path: string, page: string) => {
     const answers = await firstAnswers(app, request, path);
@@ -61,8 +71,9 @@ export async function registerSpa(app: FastifyInstance, spaDir: string, screenOp
     // The day's figures only for a day the learner's own device named (issue #44): without its time-zone
     // cookie (a first visit) the server's guessed day could be another, so those panels show they load.
     const screen: ScreenParts = path === '/dashboard' ? dashboardScreen(request, drawableAnswers(answers)) : { head: '', body: '' };
-    const template = readFileSync(resolve(root, page), 'utf8');
-    const html = (screen.body || screen.root ? codeAfterPaint(template) : template)
+    const drawn = Boolean(screen.body || screen.root);
+    const template = readFileSync(resolve(root, drawn && answers.zoneNamed && paintFirstPages.has(page) ? paintFirstCopy(page) : page), 'utf8');
+    const html = (drawn ? codeAfterPaint(template) : template)
       .replace('</head>', `${screen.head}</head>`)
       .replace('<div id="root"></div>', `${screen.body}${screen.root ?? '<div id="root"></div>'}`)
       .replace('</body>', `${answersScript(answers)}\n</body>`);
