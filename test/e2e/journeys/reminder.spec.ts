@@ -97,7 +97,10 @@ test('turn the reminder on, see this device listed, get a test reminder in the w
   const [arrival] = push.arrivals.filter((a) => a.device === device.name);
   expect(arrival.payload).toEqual({ title: 'LinguaLog', body: `30 minutes to today's goal in ${LANGUAGE}`, url: '/dashboard' });
 
-  // The same payload, delivered to the app's service worker: it shows the notification.
+  // The same payload, delivered to the app's service worker: it shows the notification. A push
+  // reaches an active worker (a real one comes through a subscription, which needs one); the app
+  // registers its worker after the dashboard's hydration has started, so it may still be installing.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect.poll(() => registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(server.url))?.registrationId).toBeTruthy();
   const registrationId = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(server.url))!.registrationId;
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId, data: JSON.stringify(arrival.payload) });
