@@ -1,5 +1,5 @@
 import { PASSWORD, expect, test } from '../fixtures';
-import { openAddTime, showTab, withoutFirstAnswers } from '../support/dashboard';
+import { appIsLive, openAddTime, showTab, withoutFirstAnswers } from '../support/dashboard';
 
 // These journeys fail reads with page routes, which a service worker's own requests never meet.
 test.use({ serviceWorkers: 'block' });
@@ -140,6 +140,8 @@ test('starting a never-studied language from the top bar asks first; long names 
   review,
 }) => {
   await page.goto('/dashboard');
+  // A choice made on the server's screen before the app answers is lost (no listener yet).
+  await appIsLive(page);
   const selector = page.getByLabel('Learning language');
   await selector.selectOption('Chinese (Mandarin)');
   const question = page.getByRole('dialog', { name: 'Start learning Chinese (Mandarin)?' });
