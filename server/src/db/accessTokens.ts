@@ -6,18 +6,22 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { AccessTokensTable, Database } from './database';
 import { prepared } from './prepared';
+import { learnerColumns } from './sessions';
 
 export type AccessTokenRow = Pick<AccessTokensTable, 'id' | 'name' | 'scope' | 'created_at' | 'last_used_at'>;
 
 /** The per-minute counter of one token in rate_limits (db/rateLimits.ts). */
 export const tokenCounterKey = (id: string) => `token:${id}`;
 
-/** The token's row with its learner's email and current language: the one indexed lookup of a bearer call. */
+/**
+ * The token's row with its learner's email and current language: the one indexed lookup of a bearer
+ * call, shaped as the session's (learnerColumns: compiled once whatever statistics SQLite holds).
+ */
 export const findAccessToken = prepared((db, p: { tokenHash: string }) =>
   db
     .selectFrom('access_tokens')
-    .innerJoin('users', 'users.id', 'access_tokens.user_id')
-    .select(['access_tokens.id', 'access_tokens.user_id', 'access_tokens.scope', 'access_tokens.last_used_at', 'users.email', 'users.current_language'])
+    .select(['access_tokens.id', 'access_tokens.user_id', 'access_tokens.scope', 'access_tokens.last_used_at'])
+    .select(learnerColumns('access_tokens'))
     .where('access_tokens.token_hash', '=', p.tokenHash),
 );
 

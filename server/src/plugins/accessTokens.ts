@@ -129,7 +129,8 @@ export function registerTokenAccess(app: FastifyInstance): void {
  * /api/auth and it carries `Authorization: Bearer …`. Such a request never reads the cookie.
  */
 export const usesBearer = (request: FastifyRequest): boolean =>
-  request.routeOptions.config.tokenAccess !== undefined && BEARER_SCHEME.test(request.headers.authorization ?? '');
+  // The header first: request.routeOptions builds a new object on every read, and most requests carry none.
+  BEARER_SCHEME.test(request.headers.authorization ?? '') && request.routeOptions.config.tokenAccess !== undefined;
 
 const unauthenticated = () => new ApiHttpError(401, 'UNAUTHENTICATED', 'The access token is unknown, revoked or malformed.');
 
