@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { createDatabase, migrateToLatest } from './db';
+import { usesBearer } from './plugins/accessTokens';
 import { registerAuth, type SessionOptions } from './plugins/auth';
 import { DEFAULT_REQUEST_TIMEOUT_MS, registerDeadline } from './plugins/availability';
 import { clientErrorHandler } from './plugins/clientErrors';
@@ -195,6 +196,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // In callback style, the session check's own promise the only one (issue #40).
       user.decorateRequest('deferredRefusal', null);
       user.addHook('onRequest', (request, reply, done) => {
+        // A bearer call reaching this hook was authenticated by its token already (plugins/accessTokens.ts).
+        if (request.headers.authorization !== undefined && usesBearer(request)) return done();
         user.requireUser(request, reply).then(
           () => done(),
           (err: Error) => {

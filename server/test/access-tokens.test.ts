@@ -381,6 +381,37 @@ describeDb('several server processes on one database', () => {
   });
 });
 
+describeDb("a token call's own writes (its counter, lastUsedAt)", () => {
+  it("are committed on their own while another request's transaction is open: that transaction's rollback leaves them", async () => {
+    const { cookie, password, api } = await learner();
+    const made = await mint(t.app, cookie, password, 'read');
+    let opened = () => {};
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const other = t.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('users').values({ email: `rolled-back-${randomUUID()}@example.com`, password_hash: 'x', current_language: null, created_at: Date.now() }).execute();
+        opened();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch((err: Error) => err.message);
+    await open;
+    // The call's first use claims a lease and sets lastUsedAt while the transaction is open.
+    const call = withToken(t.app, made.token, 'GET', '/api/user/progress');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect(await other).toBe('rolled back');
+    expect((await call).statusCode).toBe(200);
+    const listed = (await api.get(TOKENS)).json() as Minted[];
+    expect(listed.find((token) => token.id === made.id)?.lastUsedAt).not.toBeNull();
+    const counter = await t.db.selectFrom('rate_limits').select('count').where('key', '=', `token:${made.id}`).executeTakeFirst();
+    expect(Number(counter?.count)).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describeDb('lastUsedAt', () => {
   it('the first use sets it at once; then it moves at most once a minute, and a refused call leaves it', async () => {
     const clock = manualClock(new Date().toISOString());

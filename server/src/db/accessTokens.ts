@@ -67,19 +67,22 @@ export async function deleteAccessToken(db: Kysely<Database>, userId: number, id
 
 /**
  * Writes `last_used_at` only when it is unset or at least `resolutionMs` old: the condition is in
- * the UPDATE, so processes racing on one token write it once.
+ * the UPDATE, so processes racing on one token write it once. Compiled once, as countCalls.
  */
-const markUsed = (db: Kysely<Database>, id: string, nowMs: number, resolutionMs: number) =>
+const markUsedQuery = (db: Kysely<Database>, p: { id: string; nowMs: number; usedBefore: number }) =>
   db
     .updateTable('access_tokens')
-    .set({ last_used_at: nowMs })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', nowMs - resolutionMs)]));
+    .set({ last_used_at: p.nowMs })
+    .where('id', '=', p.id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', p.usedBefore)]));
+const markUsed = prepared(markUsedQuery);
+const markUsedPg = prepared((db, p: { id: string; nowMs: number; usedBefore: number }) => markUsedQuery(db, p).where(unflushedPg));
 
 /**
  * countAttempt's upsert (db/rateLimits.ts) adding `calls` at once, compiled once: it runs on every
- * lease a process claims (domain/tokenCallLimit.ts). Only ever run on a reserved connection
- * (unflushed): on the root instance, prepared() would take its direct way, which is for reads.
+ * lease a process claims (domain/tokenCallLimit.ts). Run at once where SQLite offers it
+ * (runUnflushedAtOnce), else on a reserved connection (unflushed): on the root instance, run()
+ * would take the direct way, which is for reads.
  */
 const countCalls = prepared((db, p: { key: string; nowMs: number; expiredBefore: number; calls: number }) => {
   const expired = sql<boolean>`rate_limits.window_start <= ${p.expiredBefore}`;
@@ -95,16 +98,13 @@ const countCalls = prepared((db, p: { key: string; nowMs: number; expiredBefore:
     .returning(['count', 'window_start']);
 });
 
-/** The SQLite connection's own synchronous setting (db/index.ts), read once, restored after each unflushed write. */
-const syncSettings = new WeakMap<Kysely<Database>, number>();
-
 /**
- * Runs `write` on SQLite so that its commit does not wait for the disk: a counter or a last-use
+ * Runs `write` on SQLite so that its commit does not wait for the disk, when it cannot run at once
+ * (a transaction holds the connection: db/index.ts, unflushedWriter): a counter or a last-use
  * instant lost to a power cut costs nothing, while a flushed commit would cost many times the read
  * it guards (the bench's --tokens section). A reserved connection commits it with
- * synchronous=NORMAL, which in WAL mode skips the fsync, and is held meanwhile so no other write
- * commits that way. (PostgreSQL: the statements turn synchronous_commit off for their own
- * transaction, `unflushedPg`.)
+ * synchronous=NORMAL, which in WAL mode skips the fsync. (PostgreSQL: the statements turn
+ * synchronous_commit off for their own transaction, `unflushedPg`.)
  */
 async function unflushed<T>(db: Kysely<Database>, write: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
@@ -118,6 +118,9 @@ async function unflushed<T>(db: Kysely<Database>, write: (db: Kysely<Database>) 
     }
   });
 }
+
+/** The SQLite connection's own synchronous setting (db/index.ts), read once, restored after each unflushed write. */
+const syncSettings = new WeakMap<Kysely<Database>, number>();
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 /** A condition true on PostgreSQL that turns synchronous_commit off for the statement's transaction. */
@@ -145,15 +148,18 @@ export async function countTokenCalls(
       returning count, window_start`.execute(db);
     return { count: Number(rows[0].count), windowStart: Number(rows[0].window_start) };
   }
-  const row = await unflushed(db, (connection) => countCalls.takeFirst(connection, { key, nowMs: call.nowMs, expiredBefore, calls: call.calls }));
+  const values = { key, nowMs: call.nowMs, expiredBefore, calls: call.calls };
+  const row = countCalls.runUnflushedAtOnce(db, values)?.rows[0] ?? (await unflushed(db, (connection) => countCalls.takeFirst(connection, values)));
   return { count: Number(row?.count), windowStart: Number(row?.window_start) };
 }
 
 /** Moves the token's last_used_at to `nowMs` when it is unset or at least `resolutionMs` old (unflushed). */
 export async function touchAccessToken(db: Kysely<Database>, id: string, nowMs: number, resolutionMs: number): Promise<void> {
+  const values = { id, nowMs, usedBefore: nowMs - resolutionMs };
   if (isPostgres(db)) {
-    await markUsed(db, id, nowMs, resolutionMs).where(unflushedPg).execute();
+    await markUsedPg.run(db, values);
     return;
   }
-  await unflushed(db, (connection) => markUsed(connection, id, nowMs, resolutionMs).execute());
+  if (markUsed.runUnflushedAtOnce(db, values)) return;
+  await unflushed(db, (connection) => markUsed.run(connection, values));
 }

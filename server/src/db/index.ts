@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
-import { allowDirectReads, type DirectReader } from './prepared';
+import { allowDirectReads, type DirectReader, type DirectUnflushedWriter } from './prepared';
 import { withCommittedReads } from './committedReads';
 import { withSafeRollback } from './safeRollback';
 import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqliteDriver';
@@ -91,8 +91,33 @@ export function createDatabase(url: string, { timeoutMs = DATABASE_TIMEOUT_MS }:
   const inTransaction = () => sqlite.inTransaction;
   const dialect = new SqliteDialect({ database: statements });
   const db = new Kysely<Database>({ dialect: withSafeRollback(committed ? withCommittedReads(dialect, inTransaction, committed) : dialect, inTransaction) });
-  allowDirectReads(db, directReader(sqlite, statements, committed));
+  allowDirectReads(db, directReader(sqlite, statements, committed), unflushedWriter(sqlite, statements));
   return db;
+}
+
+/**
+ * The counters' writes (db/accessTokens.ts) run straight on the connection while no transaction is
+ * open on it, as the direct reads do, and commit with synchronous=NORMAL (in WAL mode: no fsync),
+ * the connection's own setting back at once. The three steps run in one synchronous block, so no
+ * other statement commits under the lighter setting (Kysely's way took three queries, each a turn of
+ * the event loop, and about half a bearer call's extra cost: docs/PERFORMANCE.md, issue #43).
+ */
+function unflushedWriter(sqlite: SQLiteDatabase, statements: SqliteDatabase): DirectUnflushedWriter {
+  const own = Number(sqlite.pragma('synchronous', { simple: true }));
+  const lighter = sqlite.prepare('pragma synchronous = normal');
+  const back = sqlite.prepare(`pragma synchronous = ${own}`);
+  return (sql, parameters) => {
+    if (sqlite.inTransaction) return null;
+    const statement = statements.prepare(sql) as unknown as SQLiteStatement;
+    lighter.run();
+    try {
+      if (statement.reader) return { rows: statement.all(parameters as unknown[]) };
+      const { changes } = statement.run(parameters as unknown[]);
+      return { rows: [], numAffectedRows: BigInt(changes) };
+    } finally {
+      back.run();
+    }
+  };
 }
 
 /**

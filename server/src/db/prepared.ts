@@ -21,11 +21,21 @@ import type { Database } from './database';
  */
 export type DirectReader = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown> | null;
 
+/**
+ * A way to run a compiled write at once and commit it without waiting for the disk (a counter, a
+ * last-use instant: what a power cut may lose at no cost), without Kysely's executor. Given by
+ * createDatabase for SQLite only; it answers null when the write must take Kysely's way (a
+ * transaction is open on the connection).
+ */
+export type DirectUnflushedWriter = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown> | null;
+
 const directReaders = new WeakMap<object, DirectReader>();
+const unflushedWriters = new WeakMap<object, DirectUnflushedWriter>();
 
 /** Registers the direct way for one database (the root Kysely instance; its transactions never use it). */
-export function allowDirectReads(db: Kysely<Database>, reader: DirectReader): void {
+export function allowDirectReads(db: Kysely<Database>, reader: DirectReader, writer?: DirectUnflushedWriter): void {
   directReaders.set(db, reader);
+  if (writer) unflushedWriters.set(db, writer);
 }
 
 class Slot {
@@ -37,6 +47,11 @@ export interface Prepared<P, R> {
   run(db: Kysely<Database>, values: P): Promise<QueryResult<R>>;
   execute(db: Kysely<Database>, values: P): Promise<R[]>;
   takeFirst(db: Kysely<Database>, values: P): Promise<R | undefined>;
+  /**
+   * A write run at once and committed without waiting for the disk, where the database offers that
+   * way (SQLite while no transaction is open); undefined: the caller takes its own way.
+   */
+  runUnflushedAtOnce(db: Kysely<Database>, values: P): QueryResult<R> | undefined;
 }
 
 export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysely<Database>, params: P) => Compilable<R>): Prepared<P, R> {
@@ -53,9 +68,10 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysel
     }
     return query;
   };
+  const bind = (query: CompiledQuery<R>, values: P) => query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value));
   const run = (db: Kysely<Database>, values: P): Promise<QueryResult<R>> => {
     const query = compile(db);
-    const parameters = query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value));
+    const parameters = bind(query, values);
     const direct = directReaders.get(db);
     if (direct) {
       try {
@@ -68,5 +84,11 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysel
     return db.executeQuery<R>({ ...query, parameters });
   };
   const execute = async (db: Kysely<Database>, values: P): Promise<R[]> => (await run(db, values)).rows;
-  return { run, execute, takeFirst: async (db, values) => (await execute(db, values))[0] };
+  const runUnflushedAtOnce = (db: Kysely<Database>, values: P): QueryResult<R> | undefined => {
+    const writer = unflushedWriters.get(db);
+    if (!writer) return undefined;
+    const query = compile(db);
+    return (writer(query.sql, bind(query, values)) as QueryResult<R> | null) ?? undefined;
+  };
+  return { run, execute, takeFirst: async (db, values) => (await execute(db, values))[0], runUnflushedAtOnce };
 }

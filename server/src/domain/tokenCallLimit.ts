@@ -71,22 +71,36 @@ export function tokenCallLimit({ limit, windowMs, claim }: { limit: number; wind
   /** One claim at a time per token in this process: calls arriving meanwhile wait for its lease. */
   const claiming = new Map<string, Promise<void>>();
 
-  /** Counts one call of token `id` at `nowMs`: allowed, or refused with its Retry-After in seconds. */
-  return async function admit(id: string, nowMs: number): Promise<Admission> {
+  /** A call served from this process's lease, or refused because the window's calls are all counted; undefined: a claim is needed. */
+  function fromLease(id: string, nowMs: number): Admission | undefined {
+    const held = live(leases.get(id), nowMs);
+    if (held && held.left > 0) {
+      held.left -= 1;
+      return { allowed: true };
+    }
+    // Every call the window allows has been counted (here or elsewhere).
+    if (held && held.seen >= limit) return { allowed: false, retryAfterS: retryAfter(held.windowStart, nowMs) };
+    return undefined;
+  }
+
+  async function afterClaims(id: string, nowMs: number): Promise<Admission> {
     for (;;) {
-      const held = live(leases.get(id), nowMs);
-      if (held && held.left > 0) {
-        held.left -= 1;
-        return { allowed: true };
-      }
-      // Every call the window allows has been counted (here or elsewhere).
-      if (held && held.seen >= limit) return { allowed: false, retryAfterS: retryAfter(held.windowStart, nowMs) };
       let pending = claiming.get(id);
       if (!pending) {
         pending = claimLease(id, nowMs).finally(() => claiming.delete(id));
         claiming.set(id, pending);
       }
       await pending;
+      const admission = fromLease(id, nowMs);
+      if (admission) return admission;
     }
+  }
+
+  /**
+   * Counts one call of token `id` at `nowMs`: allowed, or refused with its Retry-After in seconds.
+   * A call its lease serves is answered at once, without a promise (most calls of a busy token).
+   */
+  return function admit(id: string, nowMs: number): Admission | Promise<Admission> {
+    return fromLease(id, nowMs) ?? afterClaims(id, nowMs);
   };
 }

@@ -143,11 +143,11 @@ const unauthenticated = () => new ApiHttpError(401, 'UNAUTHENTICATED', 'The acce
 async function authenticateBearer(
   app: FastifyInstance,
   request: FastifyRequest,
-  admit: (id: string, nowMs: number) => Promise<Admission>,
+  admit: (id: string, nowMs: number) => Admission | Promise<Admission>,
 ): Promise<void> {
   const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (secret === undefined || !TOKEN_SHAPE.test(secret)) throw unauthenticated();
-  const token = await findAccessToken.takeFirst(app.db, { tokenHash: hashSecret(secret) });
+  const token = (await findAccessToken.run(app.db, { tokenHash: hashSecret(secret) })).rows[0];
   if (!token) throw unauthenticated();
   const access = request.routeOptions.config.tokenAccess;
   if (access === 'none' || (access === 'log' && token.scope !== 'log')) {
@@ -160,7 +160,8 @@ async function authenticateBearer(
     );
   }
   const now = app.now().getTime();
-  const admission = await admit(token.id, now);
+  const admitted = admit(token.id, now);
+  const admission = admitted instanceof Promise ? await admitted : admitted;
   if (!admission.allowed) {
     throw new ApiHttpError(
       429,
