@@ -10,7 +10,7 @@
  * has claimed in the window (the counter moved by more than this process's own claims), this
  * process claims one call at a time until the window ends, so alternating processes are counted
  * exactly. The most a learner can lose is what a process leased and did not use before another
- * took over, within one minute: the token is then refused a few calls before 120, never after.
+ * took over, within one minute: the token is then refused at most MAX_LEASE - 1 calls before 120, never after.
  */
 
 /** The shared counter after an addition: the window's count (this claim included) and its start. */
