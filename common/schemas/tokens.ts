@@ -5,6 +5,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const ACCESS_TOKEN_PREFIX = 'lingualog_pat_';
 /** A name's length after trimming, in characters (code points). */
 export const TOKEN_NAME_MAX_LENGTH = 60;
+/** What a name may hold before trimming: its bound plus room for the spaces around it. */
+export const TOKEN_NAME_RAW_MAX_LENGTH = 200;
 export const MAX_TOKENS_PER_LEARNER = 20;
 export const TOKEN_CALLS_PER_MINUTE = 120;
 export const TOKEN_SCOPES = ['log', 'read'] as const;
@@ -18,8 +20,9 @@ export const createTokenSchema = {
     name: {
       type: 'string',
       minLength: 1,
-      maxLength: TOKEN_NAME_MAX_LENGTH,
-      description: `1 to ${TOKEN_NAME_MAX_LENGTH} characters; stored trimmed, and blank after trimming is 400 INVALID_INPUT`,
+      // The bound of 1 to TOKEN_NAME_MAX_LENGTH holds after trimming (routes/tokens.ts); this one only bounds what is read.
+      maxLength: TOKEN_NAME_RAW_MAX_LENGTH,
+      description: `1 to ${TOKEN_NAME_MAX_LENGTH} characters after trimming (stored trimmed); blank or longer after trimming is 400 INVALID_INPUT`,
     },
     scope: {
       type: 'string',

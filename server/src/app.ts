@@ -192,20 +192,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The session is checked at once. Without one, a small body (at most the default 16 KiB, never a
       // heavy call's) is read before the 401, as a public call's would be, so that a body no one may send
       // (nested past 64 levels, text that is not Unicode) is 400 signed in or not (contract, fourth
-      // edition); a larger one is refused unread, and no handler or validation ever runs.
+      // edition); a larger one is refused unread, and no handler or validation ever runs. A bearer
+      // call's refusal (unknown token, scope, its calls a minute) is held the same way.
       // In callback style, the session check's own promise the only one (issue #40).
       user.decorateRequest('deferredRefusal', null);
       user.addHook('onRequest', (request, reply, done) => {
-        // A bearer call reaching this hook was authenticated by its token already (plugins/accessTokens.ts).
-        if (request.headers.authorization !== undefined && usesBearer(request)) return done();
-        user.requireUser(request, reply).then(
-          () => done(),
-          (err: Error) => {
-            if (!smallBody(request) || request.routeOptions.config.heavy) return done(err);
-            request.deferredRefusal = err;
-            done();
-          },
-        );
+        const refuse = (err: Error) => {
+          if (!smallBody(request) || request.routeOptions.config.heavy) return done(err);
+          request.deferredRefusal = err;
+          done();
+        };
+        // A bearer call reaching this hook was judged by its token already (plugins/accessTokens.ts): authenticated, or refused.
+        if (request.headers.authorization !== undefined && usesBearer(request)) return request.tokenRefusal === null ? done() : refuse(request.tokenRefusal);
+        user.requireUser(request, reply).then(() => done(), refuse);
       });
       user.addHook('preValidation', (request, _reply, done) => {
         if (request.deferredRefusal === null) return done();

@@ -91,6 +91,29 @@ describeDb('POST/GET/DELETE /api/user/tokens', () => {
     expect((await mint(t.app, cookie, password, 'log', 'y'.repeat(60))).name).toHaveLength(60);
   });
 
+  it('the 60 characters are counted after trimming: spaces around a 60-character name are dropped, 61 are refused', async () => {
+    const { cookie, password, api } = await learner();
+    expect((await mint(t.app, cookie, password, 'log', `  ${'z'.repeat(60)} `)).name).toBe('z'.repeat(60));
+    expect((await mint(t.app, cookie, password, 'log', ` ${'🎧'.repeat(60)} `)).name).toBe('🎧'.repeat(60));
+    expectError(await t.app.inject({ method: 'POST', url: TOKENS, headers: { cookie }, payload: { name: `  ${'z'.repeat(61)}  `, scope: 'log', password } }), 400, 'INVALID_INPUT');
+    expect((await api.get(TOKENS)).json()).toHaveLength(2);
+  });
+
+  it('tokens minted at one instant are listed in the order they were minted', async () => {
+    const clock = manualClock(new Date().toISOString());
+    const still = await buildTestApp({ now: clock.now });
+    try {
+      const { cookie, password } = await learner(still.app);
+      const names = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+      for (const name of names) await mint(still.app, cookie, password, 'read', name);
+      const listed = (await caller(still.app, cookie).get(TOKENS)).json() as Minted[];
+      expect(listed.map((token) => token.name)).toEqual(names);
+      expect(new Set(listed.map((token) => token.createdAt)).size).toBe(1);
+    } finally {
+      await still.close();
+    }
+  });
+
   it(`at most ${MAX_TOKENS_PER_LEARNER} tokens a learner: the next is 409 TOO_MANY_TOKENS until one is revoked`, async () => {
     const { cookie, password, api } = await learner();
     const made: Minted[] = [];
@@ -200,6 +223,23 @@ describeDb('scopes', () => {
     expect((await caller(t.app, cookie).get('/api/auth/check')).statusCode).toBe(200);
   });
 
+  it('every call under /api/auth is refused to a token with 403 TOKEN_SCOPE, and its OpenAPI answers say so', async () => {
+    const { cookie, password } = await learner();
+    const token = (await mint(t.app, cookie, password, 'log')).token;
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const calls = Object.entries(doc.paths as Record<string, Record<string, { responses: Record<string, { description?: string }> }>>)
+      .filter(([path]) => path.startsWith('/api/auth/'))
+      .flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ method, path, operation })));
+    expect(calls.map(({ path }) => path)).toEqual(expect.arrayContaining(['/api/auth/check', '/api/auth/logout', '/api/auth/login']));
+    for (const { method, path, operation } of calls) {
+      expect({ method, path, documented: operation.responses['403']?.description ?? '' }).toEqual({ method, path, documented: expect.stringContaining('TOKEN_SCOPE') });
+      const res = await withToken(t.app, token, method.toUpperCase() as Method, path.replace(/\{[^}]+\}/g, randomUUID()), method === 'get' ? undefined : {});
+      expect({ method, path, status: res.statusCode }).toEqual({ method, path, status: 403 });
+      expect(res.json().error).toBe('TOKEN_SCOPE');
+    }
+    expect((await caller(t.app, cookie).get('/api/auth/check')).statusCode).toBe(200);
+  });
+
   it('a read token reads but cannot add, edit or start a timer, and its refused add changes nothing', async () => {
     const { cookie, password } = await learner();
     await caller(t.app, cookie).post('/api/user/daily-activity', addBody(20));
@@ -212,6 +252,19 @@ describeDb('scopes', () => {
     expectError(await withToken(t.app, token, 'PUT', '/api/user/timer', { id: randomUUID(), skill: 'reading', startedAt: new Date().toISOString() }), 403, 'TOKEN_SCOPE');
     expect(await minutesToday(t.app, cookie)).toBe(20);
     expect((await caller(t.app, cookie).get('/api/user/timer')).json()).toEqual({ timer: null });
+  });
+
+  it('a body nested past 64 levels is 400 INVALID_INPUT with a token as without one: unknown, out of scope or in scope', async () => {
+    const { cookie, password } = await learner();
+    const [reader, logger] = [(await mint(t.app, cookie, password, 'read')).token, (await mint(t.app, cookie, password, 'log')).token];
+    const tooDeep = JSON.parse(`${'['.repeat(65)}${']'.repeat(65)}`);
+    for (const token of [`${ACCESS_TOKEN_PREFIX}${'A'.repeat(43)}`, 'nonsense', reader, logger]) {
+      expectError(await withToken(t.app, token, 'POST', '/api/user/daily-activity', tooDeep, { 'idempotency-key': randomUUID() }), 400, 'INVALID_INPUT');
+    }
+    // Refused as before once the body is fine.
+    expectError(await withToken(t.app, 'nonsense', 'POST', '/api/user/daily-activity', addBody()), 401, 'UNAUTHENTICATED');
+    expectError(await withToken(t.app, reader, 'POST', '/api/user/daily-activity', addBody(), { 'idempotency-key': randomUUID() }), 403, 'TOKEN_SCOPE');
+    expect(await minutesToday(t.app, cookie)).toBe(0);
   });
 
   it('a log token adds, edits and runs the timer', async () => {
@@ -479,6 +532,12 @@ describeDb('CORS for token calls', () => {
     const refused = await withToken(t.app, 'nonsense', 'GET', '/api/user/progress', undefined, { origin: FOREIGN_ORIGIN });
     expectError(refused, 401, 'UNAUTHENTICATED');
     expect(refused.headers['access-control-allow-origin']).toBe('*');
+    // A blank token is a malformed one, and the tool's page can read why.
+    for (const authorization of ['Bearer', 'Bearer ', 'bearer   ']) {
+      const blank = await t.app.inject({ method: 'GET', url: '/api/user/progress', headers: { authorization, origin: FOREIGN_ORIGIN } });
+      expectError(blank, 401, 'UNAUTHENTICATED');
+      expect(blank.headers['access-control-allow-origin'], authorization).toBe('*');
+    }
     expect(await minutesToday(t.app, cookie)).toBe(9);
   });
 

@@ -32,18 +32,19 @@ export const findAccessToken = prepared((db, p: { tokenHash: string }) =>
  */
 export async function createAccessToken(
   db: Kysely<Database>,
-  token: Omit<AccessTokensTable, 'last_used_at'>,
+  token: Omit<AccessTokensTable, 'last_used_at' | 'position'>,
   limit: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ created_at: sql`created_at` }).where('id', '=', token.user_id).execute();
-    const { held } = await trx
+    const { held, last } = await trx
       .selectFrom('access_tokens')
-      .select((eb) => eb.fn.countAll().as('held'))
+      .select((eb) => [eb.fn.countAll().as('held'), eb.fn.max('position').as('last')])
       .where('user_id', '=', token.user_id)
       .executeTakeFirstOrThrow();
     if (Number(held) >= limit) return false;
-    await trx.insertInto('access_tokens').values({ ...token, last_used_at: null }).execute();
+    // After every token the learner holds, in the order of minting (the learner's row is held till commit).
+    await trx.insertInto('access_tokens').values({ ...token, last_used_at: null, position: Number(last ?? 0) + 1 }).execute();
     return true;
   });
 }
@@ -53,8 +54,7 @@ export const listAccessTokens = (db: Kysely<Database>, userId: number): Promise<
     .selectFrom('access_tokens')
     .select(['id', 'name', 'scope', 'created_at', 'last_used_at'])
     .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
+    .orderBy('position')
     .execute();
 
 /** Deletes the learner's token `id` (another learner's id deletes nothing) and its counter. */

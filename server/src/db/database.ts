@@ -195,6 +195,8 @@ export interface AccessTokensTable {
   scope: 'log' | 'read';
   created_at: number;
   last_used_at: number | null;
+  /** The order of minting among the learner's tokens, 1 first (migration 20261127_01): the list's order. */
+  position: number;
 }
 
 export interface Database {

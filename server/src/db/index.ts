@@ -26,6 +26,7 @@ import * as accessTokens from './migrations/20261126_02_access_tokens';
 import * as reminders from './migrations/20261126_03_reminders';
 import * as passwordResets from './migrations/20261126_04_password_resets';
 import * as stoppedTimers from './migrations/20261126_05_stopped_timers';
+import * as tokenOrder from './migrations/20261127_01_token_order';
 
 const migrations: Record<string, Migration> = {
   '20261121_01_initial': initial,
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '20261126_03_reminders': reminders,
   '20261126_04_password_resets': passwordResets,
   '20261126_05_stopped_timers': stoppedTimers,
+  '20261127_01_token_order': tokenOrder,
 };
 
 function isPostgresUrl(url: string): boolean {

@@ -23,6 +23,14 @@ declare module 'fastify' {
     /** Set for every route under /api/user (see tokenAccessFor); a route may set it itself. */
     tokenAccess?: TokenAccess;
   }
+  interface FastifyRequest {
+    /**
+     * A bearer call's refusal (401, 403 TOKEN_SCOPE, 429) on a route under /api/user, which the
+     * /api/user hook (app.ts) answers at once or, for a small body, once it is read, as it does a
+     * signed-out call's 401: a body nested past 64 levels is 400 with a token or without.
+     */
+    tokenRefusal: Error | null;
+  }
 }
 
 export const USER_PREFIX = '/api/user';
@@ -32,8 +40,12 @@ const MINUTE_MS = 60 * 1000;
 /** 32 random bytes, base64url: 43 characters. */
 const SECRET_BYTES = 32;
 const TOKEN_SHAPE = new RegExp(`^${ACCESS_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
-/** The scheme is case-insensitive (RFC 9110); another scheme (a proxy's Basic) is not a token and is ignored. */
-const BEARER_SCHEME = /^bearer(\s|$)/i;
+/**
+ * `Authorization: Bearer …`, its value blank included (a blank token is refused as malformed, not
+ * ignored). The scheme is case-insensitive (RFC 9110); another scheme (a proxy's Basic) is not a
+ * token and is ignored. The CORS hook (cors.ts) tells a token's call by the same test.
+ */
+export const BEARER_SCHEME = /^bearer(\s|$)/i;
 const BEARER = /^Bearer +(\S+) *$/i;
 
 export const mintSecret = (): string => ACCESS_TOKEN_PREFIX + randomBytes(SECRET_BYTES).toString('base64url');
@@ -102,6 +114,12 @@ export function registerTokenAccess(app: FastifyInstance): void {
     const url = route.url ?? '';
     if (isUnder(url, AUTH_PREFIX)) {
       route.config = { ...route.config, tokenAccess: 'none' };
+      // Documented: a bearer token here is 403 TOKEN_SCOPE (the session check and sign-out included).
+      if (route.schema && typeof route.schema === 'object' && route.method !== 'HEAD') {
+        const response = { ...(route.schema.response as Record<string, unknown> | undefined) };
+        response[403] = withCode(response[403], 'TOKEN_SCOPE');
+        route.schema = { ...route.schema, response };
+      }
       return;
     }
     if (!isUnder(url, USER_PREFIX)) return;
@@ -118,9 +136,20 @@ export function registerTokenAccess(app: FastifyInstance): void {
   });
   // Before any route's own hooks and the session check of /api/user (requireUser skips the cookie
   // for these requests), hence on every request; one without a token goes on at once, without a promise.
+  app.decorateRequest('tokenRefusal', null);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!usesBearer(request)) return done();
-    authenticateBearer(app, request, admit).then(() => done(), done);
+    authenticateBearer(app, request, admit).then(
+      () => done(),
+      (err: Error) => {
+        // Under /api/user the refusal is the /api/user hook's to answer (app.ts); elsewhere (/api/auth) it is answered now.
+        if (!(err instanceof ApiHttpError) || request.routeOptions.config.tokenAccess === undefined || !isUnder(request.routeOptions.url ?? '', USER_PREFIX)) {
+          return done(err);
+        }
+        request.tokenRefusal = err;
+        done();
+      },
+    );
   });
 }
 

@@ -99,9 +99,12 @@ export async function registerAuth(app: FastifyInstance, options: SessionOptions
   });
 
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    // A bearer call was authenticated by its token already (plugins/accessTokens.ts): the cookie is not even read.
+    // A bearer call was judged by its token already (plugins/accessTokens.ts): the cookie is not even read.
     // Without an Authorization header (every cookie call) the route's config is not read (issue #40).
-    if (request.headers.authorization !== undefined && usesBearer(request)) return;
+    if (request.headers.authorization !== undefined && usesBearer(request)) {
+      if (request.tokenRefusal !== null) throw request.tokenRefusal;
+      return;
+    }
     const token = request.cookies[cookieName];
     const session = await sessionUser(app, options, token);
     if (session === null) {

@@ -14,7 +14,7 @@
  * preflight, does more than set `Vary`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { USER_PREFIX } from './accessTokens';
+import { BEARER_SCHEME, USER_PREFIX } from './accessTokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,7 +46,6 @@ function allowedHeadersFor(request: FastifyRequest): string {
   return [...ALLOWED_HEADERS, ...new Set(spelled)].join(', ');
 }
 
-const BEARER = /^bearer\s/i;
 const USER_PATH = /^\/api\/user[/?]/;
 const isUserPath = (url: string) => url === USER_PREFIX || USER_PATH.test(url);
 
@@ -74,7 +73,7 @@ export function registerCors(app: FastifyInstance, allowed: ReadonlySet<string>)
     const authorization = request.headers.authorization;
     const preflight = request.method === 'OPTIONS';
     if (origin === undefined && authorization === undefined && !preflight) return done();
-    const tokenCall = authorization !== undefined && BEARER.test(authorization) && isUserPath(request.url);
+    const tokenCall = authorization !== undefined && BEARER_SCHEME.test(authorization) && isUserPath(request.url);
     if (!tokenCall && origin !== undefined && allowed.has(origin)) {
       reply.header('access-control-allow-origin', origin);
       reply.header('access-control-allow-credentials', 'true');

@@ -59,6 +59,10 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const name = request.body.name.trim();
       if (name === '') throw new ApiHttpError(400, 'INVALID_INPUT', 'Give the token a name, so you know later which tool uses it.');
+      // Characters as the schema counts them (code points), after trimming.
+      if ([...name].length > TOKEN_NAME_MAX_LENGTH) {
+        throw new ApiHttpError(400, 'INVALID_INPUT', `The token's name can be at most ${TOKEN_NAME_MAX_LENGTH} characters.`);
+      }
       const { email } = request.account as Account;
       // Counted as a sign-in of the account, under the sign-in's own counters: guessing here draws on the same budget.
       await throttle(app, 'login', request, email);
