@@ -53,7 +53,35 @@ export async function checkScreen(page: Page, testInfo: TestInfo, screen: string
   expect.soft(report, `accessibility violations on the ${screen} screen`).toEqual([]);
 }
 
+/**
+ * Waits until the app answers on a page that holds the server's screen of the dashboard (#32, #45),
+ * which reads as the dashboard before the app's code has run: inert until the app starts hydrating
+ * it, and React's only once hydration reached the header. The root gives up `inert` just before
+ * React hydrates it in a transition: a click made meanwhile is replayed, but a choice in a
+ * controlled <select> is put back to the drawn value (a CI run at 320 px chose a language there and
+ * waited 60 s for its dialog). So this waits until React holds the header's controls too (its
+ * props on the element). A page without the server's screen goes on at once.
+ */
+export async function appIsLive(page: Page): Promise<void> {
+  if ((await page.locator('#root[data-server-screen]').count()) === 0 && (await page.locator('#root[inert]').count()) === 0) return;
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const control = document.querySelector('#root header select, #root header button');
+        return control === null || Object.keys(control).some((key) => key.startsWith('__reactProps$'));
+      }),
+    )
+    .toBe(true);
+}
+
 interface Fixtures {
+  /**
+   * Whether the page fixture's goto and reload wait for the app on a dashboard drawn by the server
+   * (appIsLive): a journey acts on the app, not on the server's still screen. Off for a journey that
+   * looks at that screen before the app takes it over, or stops the server in that moment.
+   */
+  waitForApp: boolean;
   /** A fresh signed-up learner still at the onboarding steps. */
   newLearner: Learner;
   /** A signed-up learner who chose a language and lands on the dashboard. */
@@ -64,6 +92,24 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  waitForApp: [true, { option: true }],
+  page: async ({ page, waitForApp }, provide) => {
+    if (waitForApp) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await appIsLive(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await appIsLive(page);
+        return response;
+      };
+    }
+    await provide(page);
+  },
   newLearner: async ({ page }, provide, testInfo) => {
     const learner = { email: uniqueEmail(testInfo), password: PASSWORD };
     await registerViaApi(page.request, learner);

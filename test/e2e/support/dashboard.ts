@@ -87,23 +87,5 @@ export async function withoutFirstAnswers(page: Page): Promise<void> {
   });
 }
 
-/**
- * The app answers on the page: the server's screen (#32, #45) reads as the dashboard before the
- * app's code has arrived, and stays inert until the app starts hydrating it. A journey that stops the
- * server or takes the network away must wait for this first, or it leaves a page with no app.
- * The root gives up `inert` just before React hydrates it, in a transition: a click made meanwhile
- * is replayed, but a choice in a controlled <select> is put back to the drawn value (a CI run at
- * 320 px chose a language there and waited 60 s for its dialog). So this also waits until React
- * holds the header's controls (its props on the element).
- */
-export async function appIsLive(page: Page): Promise<void> {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
-  await expect
-    .poll(() =>
-      page.evaluate(() => {
-        const control = document.querySelector('#root header select, #root header button');
-        return control === null || Object.keys(control).some((key) => key.startsWith('__reactProps$'));
-      }),
-    )
-    .toBe(true);
-}
+/** The app answers on the page (fixtures.ts, where the page fixture's goto and reload wait for it). */
+export { appIsLive } from '../fixtures';
