@@ -6,6 +6,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { LOCALE_TAGS } from './common/locales';
+import { i18nCatalogues } from './scripts/i18n/catalogues.mjs';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -41,6 +43,18 @@ function precompress(): Plugin {
     },
   };
 }
+
+/**
+ * The catalogues (common/locales, docs/TRANSLATING.md): one chunk per locale of precompiled
+ * messages. The browser's bundle takes the ICU parser's no-parser entry (intl-messageformat
+ * imports the parser, which a precompiled catalogue never needs).
+ */
+const catalogues = (pseudo: boolean) =>
+  i18nCatalogues({ localesDir: fileURLToPath(new URL('./common/locales', import.meta.url)), tags: [...LOCALE_TAGS], pseudo });
+const noIcuParser = {
+  find: /^@formatjs\/icu-messageformat-parser$/,
+  replacement: fileURLToPath(new URL('./node_modules/@formatjs/icu-messageformat-parser/no-parser.js', import.meta.url)),
+};
 
 const reactRouterProduction = {
   find: /^react-router$/,
@@ -78,8 +92,9 @@ function paintFirstLoader(): Plugin {
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server's render of the dashboard's first screen (src/ssr, issue #32) is code for Node: no
   // service worker, no compressed copies.
-  plugins: isSsrBuild ? [react()] : [
+  plugins: isSsrBuild ? [react(), catalogues(false)] : [
     react(),
+    catalogues(command !== 'build'),
     // The service worker (src/sw.ts, issue #25): precaches the shell and every screen's code so the
     // app opens offline. The manifest is public/manifest.webmanifest; registration is the app's own
     // (src/sync/serviceWorker.ts), with a prompt before a new version takes over.
@@ -97,7 +112,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // The browser's bundle takes react-router's production build: its package gives the development
   // build (dev warnings, checked on every route match and render) under every condition Vite
   // resolves with. The server's render and the tests keep the default.
-  resolve: { alias: command === 'build' && !isSsrBuild ? [...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })), reactRouterProduction] : alias },
+  resolve: { alias: command === 'build' && !isSsrBuild ? [...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })), reactRouterProduction, noIcuParser] : alias },
   publicDir: isSsrBuild ? false : 'public',
   // The server's render bundles its libraries in their production builds, whatever NODE_ENV the
   // server runs under (`npm start` sets none): React's and Redux Toolkit's development checks cost

@@ -22,6 +22,7 @@ import { makeBrowserRouter } from '@/app/router';
 import type { AppStore } from '@/app/store';
 import { firstRender } from '@/lib/firstRender';
 import { yieldToMain } from '@/lib/yieldToMain';
+import type { I18n } from '@/i18n/i18n';
 
 /** What the server drew its screen for, as it wrote it on the root (server/src/plugins/serverScreen.ts). */
 function drawnFor(root: HTMLElement) {
@@ -41,6 +42,7 @@ export async function hydrateScreen(
   store: AppStore,
   entries: Entries,
   onRecoverableError: RootOptions['onRecoverableError'],
+  i18n?: I18n,
 ): Promise<Root> {
   const screen = drawnFor(container);
   // The answers the server drew, and the state they make, which React hydrates against; then the rest.
@@ -60,7 +62,7 @@ export async function hydrateScreen(
   container.removeAttribute('inert');
   let root: Root | undefined;
   startTransition(() => {
-    root = hydrateRoot(container, <App store={store} router={router} serverState={serverState} />, { onRecoverableError });
+    root = hydrateRoot(container, <App store={store} router={router} serverState={serverState} i18n={i18n} />, { onRecoverableError });
   });
   return root!;
 }

@@ -17,6 +17,7 @@ import { makeBrowserRouter } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { registerServiceWorker } from '@/sync/serviceWorker';
 import { yieldToMain } from '@/lib/yieldToMain';
+import { prepareI18n } from '@/i18n/startLocale';
 
 export interface StartOptions {
   doc?: Document;
@@ -30,6 +31,8 @@ export async function startApp({ doc = document, onRecoverableError }: StartOpti
   const store = makeStore();
   const first = readFirstAnswers(doc);
   const hydrating = first !== null && container.hasAttribute('data-server-screen');
+  // The locale the server drew in (or this device's), its catalogue loaded before the first render.
+  const i18n = await prepareI18n(doc);
   if (!hydrating) {
     keepTimeZone();
     registerServiceWorker();
@@ -38,7 +41,7 @@ export async function startApp({ doc = document, onRecoverableError }: StartOpti
   if (first && hydrating) {
     await yieldToMain();
     const { hydrateScreen } = await import('@/app/hydrateScreen');
-    const root = await hydrateScreen(container, store, first.entries, onRecoverableError);
+    const root = await hydrateScreen(container, store, first.entries, onRecoverableError, i18n);
     // The cookie names the zone for the next page (this one was drawn already); the worker serves the next visit.
     void yieldToMain()
       .then(() => {
@@ -57,6 +60,6 @@ export async function startApp({ doc = document, onRecoverableError }: StartOpti
   keepAnswersForOffline(store);
   keepFirstScreen(doc);
   const root = createRoot(container, { onRecoverableError });
-  root.render(<App store={store} router={makeBrowserRouter(store)} />);
+  root.render(<App store={store} router={makeBrowserRouter(store)} i18n={i18n} />);
   return root;
 }

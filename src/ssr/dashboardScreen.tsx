@@ -19,6 +19,9 @@ import { DASHBOARD_ROUTE_ID, GUARD_ROUTE_ID, makeRoutes } from '@/app/router';
 import { makeStore } from '@/app/store';
 import { tabOrDefault } from '@/features/dashboard/dashboardSlice';
 import { firstRender } from '@/lib/firstRender';
+import { DEFAULT_LOCALE, LOCALE_TAGS } from '@common/locales';
+import { loadCatalogue, loadedCatalogue } from '@/i18n/catalogue';
+import { createI18n, setActiveI18n } from '@/i18n/i18n';
 
 type Entries = Parameters<typeof apiSlice.util.upsertQueryEntries>[0];
 
@@ -33,6 +36,15 @@ export interface DashboardScreenInput {
   tab?: string;
   /** The instant to draw a running timer's elapsed time for (ms; default: now), which the page gives the hydration. */
   now?: number;
+  /** The learner's locale (the account's, else the request's Accept-Language), which the page names on `<html>`. */
+  locale?: string;
+  /** The learner's zone, for the dates the screen shows. */
+  timeZone?: string;
+}
+
+/** Loads every shipped locale's catalogue: the server calls it once, after loading this module, so each render is synchronous. */
+export async function prepareLocales(): Promise<void> {
+  await Promise.all(LOCALE_TAGS.map((tag) => loadCatalogue(tag)));
 }
 
 /**
@@ -40,10 +52,16 @@ export interface DashboardScreenInput {
  * (src/app/start.tsx, issue #45): the routes' loaders count as run (they only start the reads,
  * whose answers are in the store), so the router draws /dashboard at once.
  */
-export function renderDashboardScreen({ answers, today, narrow, tab, now = Date.now() }: DashboardScreenInput): { markup: string; styleTags: string } {
+export function renderDashboardScreen({ answers, today, narrow, tab, now = Date.now(), locale = DEFAULT_LOCALE, timeZone }: DashboardScreenInput): { markup: string; styleTags: string } {
   const store = makeStore({ dashboard: { activeTab: tabOrDefault(tab) } });
   store.dispatch(apiSlice.util.upsertQueryEntries(answers));
   const sheet = new ServerStyleSheet();
+  // One instance per request, the active one only for this synchronous render: no learner's
+  // language can leak into another's page.
+  const messages = loadedCatalogue(locale) ?? loadedCatalogue(DEFAULT_LOCALE);
+  if (!messages) throw new Error('renderDashboardScreen: prepareLocales() was not awaited');
+  const i18n = createI18n({ locale: loadedCatalogue(locale) ? locale : DEFAULT_LOCALE, messages, timeZone });
+  const before = setActiveI18n(i18n);
   firstRender.today = today;
   firstRender.narrow = narrow;
   firstRender.now = now;
@@ -52,10 +70,11 @@ export function renderDashboardScreen({ answers, today, narrow, tab, now = Date.
     hydrationData: { loaderData: { [GUARD_ROUTE_ID]: null, [DASHBOARD_ROUTE_ID]: null } },
   });
   try {
-    const markup = renderToString(sheet.collectStyles(<App store={store} router={router} />));
+    const markup = renderToString(sheet.collectStyles(<App store={store} router={router} i18n={i18n} />));
     return { markup, styleTags: sheet.getStyleTags() };
   } finally {
     router.dispose();
+    setActiveI18n(before);
     delete firstRender.today;
     delete firstRender.narrow;
     delete firstRender.now;
