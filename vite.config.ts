@@ -6,8 +6,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, minify, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { LOCALE_TAGS } from './common/locales';
-import { i18nCatalogues } from './scripts/i18n/catalogues.mjs';
+import { i18nCatalogues, localeFolders } from './scripts/i18n/catalogues.mjs';
 
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -45,12 +44,12 @@ function precompress(): Plugin {
 }
 
 /**
- * The catalogues (common/locales, docs/TRANSLATING.md): one chunk per locale of precompiled
+ * The catalogues (common/locales, one folder per shipped locale, docs/TRANSLATING.md): one chunk per locale of precompiled
  * messages. The browser's bundle takes the ICU parser's no-parser entry (intl-messageformat
  * imports the parser, which a precompiled catalogue never needs).
  */
-const catalogues = (pseudo: boolean) =>
-  i18nCatalogues({ localesDir: fileURLToPath(new URL('./common/locales', import.meta.url)), tags: [...LOCALE_TAGS], pseudo });
+const localesDir = fileURLToPath(new URL('./common/locales', import.meta.url));
+const catalogues = (pseudo: boolean) => i18nCatalogues({ localesDir, tags: localeFolders(localesDir), pseudo });
 const noIcuParser = {
   find: /^@formatjs\/icu-messageformat-parser$/,
   replacement: fileURLToPath(new URL('./node_modules/@formatjs/icu-messageformat-parser/no-parser.js', import.meta.url)),

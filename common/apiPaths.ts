@@ -38,6 +38,8 @@ export const API_PATHS = {
   reminder: '/user/reminder',
   reminderTest: '/user/reminder/test',
   pushSubscriptions: '/user/push-subscriptions',
+  locales: '/locales',
+  preferences: '/user/preferences',
 } as const;
 
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

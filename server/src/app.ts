@@ -11,6 +11,7 @@ import { clientErrorHandler } from './plugins/clientErrors';
 import { registerDocs } from './plugins/docs';
 import { registerDraining } from './plugins/draining';
 import { registerErrors } from './plugins/errors';
+import { registerAnswerLocale } from './plugins/answerLocale';
 import { timerRoutes } from './routes/timer';
 import { tokenRoutes } from './routes/tokens';
 import { registerKeyPruning } from './plugins/keyPruning';
@@ -41,6 +42,7 @@ import { dayBoundaryRoutes } from './routes/dayBoundary';
 import { pushKeyRoutes, reminderRoutes } from './routes/reminders';
 import { statsRoutes } from './routes/stats';
 import { userRoutes } from './routes/user';
+import { localeRoutes, preferenceRoutes } from './routes/preferences';
 import { passwordChangeRoutes, passwordResetRoutes } from './routes/passwords';
 
 export interface AppOptions {
@@ -168,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDeadline(app, { defaultMs, heavyMs: options.heavyCalls?.deadlineMs ?? defaultMs });
   registerHeavyCalls(app, options.heavyCalls);
   registerErrors(app, (request, reply) => spaFallback?.(request, reply) ?? null);
+  registerAnswerLocale(app);
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
   registerJsonBody(app);
   registerInputHygiene(app);
@@ -186,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(passwordResetRoutes, { prefix: '/api/auth' });
   await app.register(languageRoutes, { prefix: '/api' });
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(localeRoutes, { prefix: '/api' });
   await app.register(pushKeyRoutes, { prefix: '/api' });
   await app.register(
     async (user) => {
@@ -211,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         done(request.deferredRefusal);
       });
       await user.register(userRoutes);
+      await user.register(preferenceRoutes);
       await user.register(goalRoutes);
       await user.register(previousTimeRoutes);
       await user.register(activityRoutes);

@@ -13,6 +13,10 @@ export interface UsersTable {
   created_at: number;
   /** "My day ends at": 0 (midnight, the default) to 4; migration 20261125_03_day_boundary. */
   day_ends_at_hour: Generated<number>;
+  /** "App language": a shipped locale's tag, null to follow the browser; migration 20261129_03_preferences. */
+  ui_locale: string | null;
+  /** The learner's IANA time zone as the app last sent it, null until then; migration 20261129_03_preferences. */
+  time_zone: string | null;
 }
 
 export interface LanguagesTable {
