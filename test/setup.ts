@@ -2,8 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { retryPolicy } from '@/lib/retryPolicy';
+import { loadCatalogue } from '@/i18n/catalogue';
+import { createI18n, setActiveI18n } from '@/i18n/i18n';
 import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
+
+// The app's texts in English (the source catalogue), as a browser whose language is English starts it.
+setActiveI18n(createI18n({ locale: 'en', messages: await loadCatalogue('en'), timeZone: 'UTC' }));
 
 // Retries keep their count (3) but not their seconds, so failure states show quickly in tests.
 retryPolicy.baseDelayMs = 1;

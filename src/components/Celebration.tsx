@@ -1,5 +1,6 @@
 import styled, { keyframes } from 'styled-components';
 import { IconButton } from '@/components/Button';
+import { useT } from '@/i18n/I18nProvider';
 
 interface CelebrationProps {
   message: string;
@@ -16,6 +17,7 @@ const PIECES = 12;
  * and the desktop's goal widget).
  */
 export function Celebration({ message, onDismiss }: CelebrationProps) {
+  const t = useT();
   return (
     <Banner role="status">
       <Confetti aria-hidden="true">
@@ -27,7 +29,7 @@ export function Celebration({ message, onDismiss }: CelebrationProps) {
         <span aria-hidden="true">🎉 </span>
         {message}
       </Text>
-      <IconButton aria-label="Dismiss" onClick={onDismiss}>
+      <IconButton aria-label={t('common.dismiss')} onClick={onDismiss}>
         <span aria-hidden="true">×</span>
       </IconButton>
     </Banner>

@@ -1,5 +1,6 @@
 import type { ClipboardEvent, FormEvent, KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 
 const ALL_DIGITS = /^\d+$/;
 
@@ -63,12 +64,13 @@ interface HoursMinutesInputProps {
 }
 
 export function HoursMinutesInput({ idPrefix, legend, hours, minutes, onHoursChange, onMinutesChange, focusHours }: HoursMinutesInputProps) {
+  const t = useT();
   return (
     <Fieldset>
       <legend>{legend}</legend>
       <Pair>
-        <DigitsInput id={`${idPrefix}-hours`} label="Hours" value={hours} onChange={onHoursChange} maxLength={2} initialFocus={focusHours} />
-        <DigitsInput id={`${idPrefix}-minutes`} label="Minutes" value={minutes} onChange={onMinutesChange} maxLength={4} />
+        <DigitsInput id={`${idPrefix}-hours`} label={t('common.hours')} value={hours} onChange={onHoursChange} maxLength={2} initialFocus={focusHours} />
+        <DigitsInput id={`${idPrefix}-minutes`} label={t('common.minutes')} value={minutes} onChange={onMinutesChange} maxLength={4} />
       </Pair>
     </Fieldset>
   );

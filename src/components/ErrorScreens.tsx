@@ -8,6 +8,7 @@ import { ErrorLine, Loading } from '@/components/StatusMessage';
 import { useOnServerReturn } from '@/components/useOnServerReturn';
 import { isChunkLoadError, reloadOnceForChunk, serverAnswers } from '@/lib/chunkReload';
 import { ERRORS } from '@/lib/errorMessages';
+import { useT } from '@/i18n/I18nProvider';
 
 /** A full link (not a client-side one): the app's own files may be what failed. */
 const HOME = '/dashboard';
@@ -31,6 +32,7 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
  * opens the page by itself as soon as the server answers again.
  */
 export function RouteErrorScreen() {
+  const t = useT();
   const error = useRouteError();
   const chunk = isChunkLoadError(error);
   const [phase, setPhase] = useState<'checking' | 'shown' | 'unreachable'>(chunk ? 'checking' : 'shown');
@@ -57,23 +59,23 @@ export function RouteErrorScreen() {
   if (phase === 'checking') return <Loading />;
   if (phase === 'unreachable') {
     return (
-      <Screen title="Waiting for the server">
+      <Screen title={t('components.errorScreen.waitingTitle')}>
         <ErrorLine role="alert">{ERRORS.NETWORK_ERROR}</ErrorLine>
-        <p>This page could not be opened without the server. It opens by itself as soon as the server answers again.</p>
+        <p>{t('components.errorScreen.waitingText')}</p>
         <Actions>
-          <Button onClick={() => void tryAgain()}>Try again</Button>
+          <Button onClick={() => void tryAgain()}>{t('common.tryAgain')}</Button>
           {/* Within the app: loading a page from the server is what cannot work now. */}
-          <Link to={HOME}>Go to your dashboard</Link>
+          <Link to={HOME}>{t('components.errorScreen.toDashboard')}</Link>
         </Actions>
       </Screen>
     );
   }
   return (
-    <Screen title="Unexpected Application Error!">
-      <p>Something went wrong while showing this page. Your saved progress is safe.</p>
+    <Screen title={t('components.errorScreen.unexpectedTitle')}>
+      <p>{t('components.errorScreen.unexpectedText')}</p>
       <Actions>
-        <Button onClick={() => void tryAgain()}>Try again</Button>
-        <a href={HOME}>Go to your dashboard</a>
+        <Button onClick={() => void tryAgain()}>{t('common.tryAgain')}</Button>
+        <a href={HOME}>{t('components.errorScreen.toDashboard')}</a>
       </Actions>
     </Screen>
   );
@@ -81,11 +83,12 @@ export function RouteErrorScreen() {
 
 /** Any address the app does not have. */
 export function NotFoundScreen() {
+  const t = useT();
   return (
-    <Screen title="Page not found">
-      <p>There is no page at this address. It may have moved, or the link may be mistyped.</p>
+    <Screen title={t('components.errorScreen.notFoundTitle')}>
+      <p>{t('components.errorScreen.notFoundText')}</p>
       <Actions>
-        <a href={HOME}>Go to your dashboard</a>
+        <a href={HOME}>{t('components.errorScreen.toDashboard')}</a>
       </Actions>
     </Screen>
   );

@@ -3,6 +3,7 @@ import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
 import { useAnnounceOnce } from '@/components/useAnnounceOnce';
 import { callFailureMessage, isNetworkError } from '@/lib/errorMessages';
+import { useT } from '@/i18n/I18nProvider';
 
 /** The parts of an RTK Query result that say whether and why it failed. */
 export interface ReadResult {
@@ -26,6 +27,7 @@ interface FailureNoticeProps {
  * network banner, so here only 'Try again' remains.
  */
 export function FailureNotice({ reads, title }: FailureNoticeProps) {
+  const t = useT();
   const failed = reads.filter((read) => read.isError);
   const network = failed.some((read) => isNetworkError(read.error));
   const messages = network ? [] : [...new Set(failed.map((read) => callFailureMessage(read.endpointName, read.error)))];
@@ -39,7 +41,7 @@ export function FailureNotice({ reads, title }: FailureNoticeProps) {
         <ErrorLine key={line}>{line}</ErrorLine>
       ))}
       <Button $variant="secondary" onClick={() => failed.forEach((read) => void read.refetch())}>
-        Try again
+        {t('common.tryAgain')}
       </Button>
     </Notice>
   );

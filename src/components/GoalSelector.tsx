@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { GOAL_HOUR_OPTIONS, GOAL_MAX_HOURS, GOAL_MIN_MINUTES, goalMinuteOptions } from '@common/domain';
 import { Select, SelectField } from '@/components/Select';
 import { splitMinutes } from '@/lib/time';
+import { useT } from '@/i18n/I18nProvider';
 
 interface GoalSelectorProps {
   /** The daily goal in minutes. */
@@ -32,6 +33,7 @@ function minuteOptionsFor(hours: number, minutes: number): number[] {
 
 /** Hours 0..12 and the minutes offered for those hours (spec 5: at least 5 minutes, at most 12 hours). */
 export function GoalSelector({ value, onChange, idPrefix }: GoalSelectorProps) {
+  const t = useT();
   const { hours, minutes } = splitMinutes(value);
   const minuteOptions = minuteOptionsFor(hours, minutes);
   // A stored goal the bounds rule out still shows as the closest choice rather than a blank select.
@@ -46,7 +48,7 @@ export function GoalSelector({ value, onChange, idPrefix }: GoalSelectorProps) {
   return (
     <Row>
       <SelectField>
-        <label htmlFor={`${idPrefix}-hours`}>Hours</label>
+        <label htmlFor={`${idPrefix}-hours`}>{t('common.hours')}</label>
         <Select id={`${idPrefix}-hours`} value={hours} onChange={(e) => chooseHours(Number(e.target.value))}>
           {GOAL_HOUR_OPTIONS.map((h) => (
             <option key={h} value={h}>
@@ -56,7 +58,7 @@ export function GoalSelector({ value, onChange, idPrefix }: GoalSelectorProps) {
         </Select>
       </SelectField>
       <SelectField>
-        <label htmlFor={`${idPrefix}-minutes`}>Minutes</label>
+        <label htmlFor={`${idPrefix}-minutes`}>{t('common.minutes')}</label>
         <Select id={`${idPrefix}-minutes`} value={shownMinutes} onChange={(e) => onChange(hours * 60 + Number(e.target.value))}>
           {minuteOptions.map((m) => (
             <option key={m} value={m}>

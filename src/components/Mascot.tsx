@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { BRAND_NAME } from '@common/domain';
+import { useT } from '@/i18n/I18nProvider';
 
 interface MascotProps {
   /** Width and height in pixels. */
@@ -12,12 +13,13 @@ interface MascotProps {
  * the picture cannot load: it then leaves its place empty rather than show its alt text.
  */
 export function Mascot({ size = 160, className }: MascotProps) {
+  const t = useT();
   const [failed, setFailed] = useState(false);
   if (failed) return <span style={{ display: 'block', width: size, height: size }} className={className} aria-hidden="true" />;
   return (
     <img
       src="/mascot.svg"
-      alt={`${BRAND_NAME} mascot, a friendly purple owl`}
+      alt={t('components.mascotAlt', { brand: BRAND_NAME })}
       width={size}
       height={size}
       className={className}

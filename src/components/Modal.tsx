@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { IconButton } from '@/components/Button';
 import { media } from '@/styles/media';
+import { useT } from '@/i18n/I18nProvider';
 
 interface ModalProps {
   title: ReactNode;
@@ -26,6 +27,7 @@ const openDialogs: HTMLElement[] = [];
  * backdrop closes it, and focus returns to whatever opened it.
  */
 export function Modal({ title, onClose, footer, size = 'md', children }: ModalProps) {
+  const t = useT();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   // Kept in a ref so a parent re-render with a new onClose never re-runs the focus effect.
@@ -103,7 +105,7 @@ export function Modal({ title, onClose, footer, size = 'md', children }: ModalPr
       >
         <Header>
           <Title id={titleId}>{title}</Title>
-          <IconButton aria-label="Close" onClick={() => onCloseRef.current()}>
+          <IconButton aria-label={t('common.close')} onClick={() => onCloseRef.current()}>
             <span aria-hidden="true">✕</span>
           </IconButton>
         </Header>

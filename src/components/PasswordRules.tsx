@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { newPasswordRules } from '@/lib/newPassword';
 import { VALIDATION } from '@/lib/errorMessages';
 import { visuallyHidden } from '@/styles/visuallyHidden';
+import { useT } from '@/i18n/I18nProvider';
 
 interface PasswordRulesProps {
   id: string;
@@ -15,12 +16,13 @@ interface PasswordRulesProps {
  * a rule change without losing its place.
  */
 export function PasswordRules({ id, password, repeat }: PasswordRulesProps) {
+  const t = useT();
   const { lengthOk, matches } = newPasswordRules(password, repeat);
   return (
     <Rules id={id} aria-live="polite">
       <Rule $ok={lengthOk}>
         <span aria-hidden="true">{lengthOk ? '✓' : '•'}</span> {VALIDATION.PASSWORD_LENGTH}
-        <Hidden>{lengthOk ? ' (done)' : ' (not yet)'}</Hidden>
+        <Hidden>{lengthOk ? t('components.passwordRules.done') : t('components.passwordRules.notYet')}</Hidden>
       </Rule>
       {matches === false && (
         <Rule $ok={false}>
@@ -29,7 +31,7 @@ export function PasswordRules({ id, password, repeat }: PasswordRulesProps) {
       )}
       {matches === true && (
         <Rule $ok>
-          <span aria-hidden="true">✓</span> Both passwords match
+          <span aria-hidden="true">✓</span> {t('components.passwordRules.match')}
         </Rule>
       )}
     </Rules>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 
 /** 'Loading...' and other neutral status texts (spec 4), announced politely to screen readers. */
 export const StatusText = styled.p`
@@ -8,7 +9,8 @@ export const StatusText = styled.p`
 `;
 
 export function Loading() {
-  return <StatusText role="status">Loading...</StatusText>;
+  const t = useT();
+  return <StatusText role="status">{t('common.loading')}</StatusText>;
 }
 
 export function LoadingScreen() {

@@ -1,73 +1,60 @@
-/** The error catalogue of spec section 8: every message the SPA shows, in one place. */
-import { MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, SIGN_UP_TEXTS } from '@common/domain';
+/**
+ * The error catalogue of spec section 8: every message the SPA shows, in one place. The texts are
+ * in the catalogues (common/locales/<tag>/errors.json, key `errors.<KEY>`; English, the spec's
+ * words, is the source): `ERRORS.KEY` reads the active locale's text each time.
+ */
+import { MAX_TOKENS_PER_LEARNER } from '@common/schemas/tokens';
+import { EMAIL_MAX_LENGTH, MILESTONE_MAX_HOURS, MILESTONE_MIN_HOURS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@common/domain';
 import type { ApiErrorCode } from '@common/schemas/errors';
+import { t, type MessageValues } from '@/i18n/i18n';
 
-export const ERRORS = {
-  NETWORK_ERROR: 'Server unreachable, try again later',
-  EMAIL_EXISTS: 'Email already in use, try another or sign in',
-  SIGN_UP_ERROR: 'Error occurred during sign up',
-  INVALID_CREDENTIALS: 'Incorrect email and/or password, try again',
-  LOG_IN_ERROR: 'Error occured during log in',
-  LOGOUT_ERROR: 'Error logging out',
-  GET_LANGUAGES_ERROR: 'Error getting languages',
-  GET_USER_LANGUAGE_ERROR: "Error getting user's language",
-  UPDATE_LANGUAGE_ERROR: "Error updating user's language",
-  GET_DAILY_GOAL_ERROR: 'Error getting daily goal',
-  UPDATE_DAILY_GOAL_ERROR: 'Error updating daily goal',
-  GET_PREVIOUS_HOURS_ERROR: 'Error getting previous hours',
-  UPDATE_PREVIOUS_HOURS_ERROR: 'Error updating previous hours',
-  GET_MONTH_TOTAL_ERROR: 'Error getting monthly total',
-  GET_DAILY_TIME_ERROR: 'Error getting daily time',
-  GET_ACTIVITY_ERROR: 'Error getting activity and daily times',
-  GET_MILESTONES_ERROR: 'Error getting milestones',
-  UPDATE_MILESTONES_ERROR: 'Error updating milestones',
-  GET_OVERALL_MINUTES_ERROR: 'Error getting overall minutes',
-  DELETE_USER_ERROR: 'Error deleting user',
-  ADD_DAILY_TIME_ERROR: 'Error adding daily time',
-  EDIT_DAILY_TIME_ERROR: 'Error editing daily time',
-  UPDATING_UNSAVED_LANGUAGE_ERROR: 'Error getting unsaved language data',
-  NOT_NUMBER_INPUT: 'Invalid input, please enter valid numbers',
-  SAVING_CHANGES_ERROR: 'Error saving changes',
-  API_URL_MISSING: 'API URL is not defined in environment variables',
-  RESET_ERROR: 'Reset failed',
-  HAS_CURRENT_USER_LANGUAGE_USER_ERROR: 'Error determining if user has language',
+const ERROR_KEYS = [
+  'NETWORK_ERROR', 'EMAIL_EXISTS', 'SIGN_UP_ERROR', 'INVALID_CREDENTIALS', 'LOG_IN_ERROR', 'LOGOUT_ERROR',
+  'GET_LANGUAGES_ERROR', 'GET_USER_LANGUAGE_ERROR', 'UPDATE_LANGUAGE_ERROR', 'GET_DAILY_GOAL_ERROR',
+  'UPDATE_DAILY_GOAL_ERROR', 'GET_PREVIOUS_HOURS_ERROR', 'UPDATE_PREVIOUS_HOURS_ERROR', 'GET_MONTH_TOTAL_ERROR',
+  'GET_DAILY_TIME_ERROR', 'GET_ACTIVITY_ERROR', 'GET_MILESTONES_ERROR', 'UPDATE_MILESTONES_ERROR',
+  'GET_OVERALL_MINUTES_ERROR', 'DELETE_USER_ERROR', 'ADD_DAILY_TIME_ERROR', 'EDIT_DAILY_TIME_ERROR',
+  'UPDATING_UNSAVED_LANGUAGE_ERROR', 'NOT_NUMBER_INPUT', 'SAVING_CHANGES_ERROR', 'API_URL_MISSING', 'RESET_ERROR',
+  'HAS_CURRENT_USER_LANGUAGE_USER_ERROR',
   // Not in spec 8: the calls of the contract's second edition, worded like the spec's own.
-  GET_CALENDAR_SUMMARY_ERROR: 'Error getting streak',
-  GET_STATS_ERROR: 'Error getting insights',
-  GET_REST_DAYS_ERROR: 'Error getting rest days',
-  UPDATE_REST_DAYS_ERROR: 'Error updating rest days',
-  GET_DAY_BOUNDARY_ERROR: 'Error getting when your day ends',
-  UPDATE_DAY_BOUNDARY_ERROR: 'Error updating when your day ends',
-  IMPORT_ERROR: 'Error importing data',
+  'GET_CALENDAR_SUMMARY_ERROR', 'GET_STATS_ERROR', 'GET_REST_DAYS_ERROR', 'UPDATE_REST_DAYS_ERROR',
+  'GET_DAY_BOUNDARY_ERROR', 'UPDATE_DAY_BOUNDARY_ERROR', 'IMPORT_ERROR',
   // Contract, third edition: the running timer.
-  GET_TIMER_ERROR: 'Error getting timer',
-  START_TIMER_ERROR: 'Error starting timer',
-  STOP_TIMER_ERROR: 'Error stopping timer',
+  'GET_TIMER_ERROR', 'START_TIMER_ERROR', 'STOP_TIMER_ERROR',
   // Contract, fourth edition: a forgotten password, and a change in Settings.
-  RESET_LINK_ERROR: 'Error sending the link',
-  CHANGE_PASSWORD_ERROR: 'Error changing password',
-  RESET_LINK_INVALID: 'This link has expired or was already used. Ask for a new link.',
-  CURRENT_PASSWORD_WRONG: 'The current password is not right, try again',
-  TOO_MANY_ATTEMPTS: 'Too many attempts, wait a while and try again',
+  'RESET_LINK_ERROR', 'CHANGE_PASSWORD_ERROR', 'RESET_LINK_INVALID', 'CURRENT_PASSWORD_WRONG', 'TOO_MANY_ATTEMPTS',
   // Contract, fourth edition: the daily reminder (Settings).
-  GET_REMINDER_ERROR: 'Error getting your reminder',
-  SAVE_REMINDER_ERROR: 'Error saving your reminder',
-  GET_PUSH_DEVICES_ERROR: 'Error getting the devices to remind',
-  GET_PUSH_KEY_ERROR: 'Error preparing this device for reminders',
-  ADD_PUSH_DEVICE_ERROR: 'Error adding this device',
-  REMOVE_PUSH_DEVICE_ERROR: 'Error removing the device',
-  TEST_REMINDER_ERROR: 'Error sending the test reminder',
+  'GET_REMINDER_ERROR', 'SAVE_REMINDER_ERROR', 'GET_PUSH_DEVICES_ERROR', 'GET_PUSH_KEY_ERROR', 'ADD_PUSH_DEVICE_ERROR',
+  'REMOVE_PUSH_DEVICE_ERROR', 'TEST_REMINDER_ERROR',
   // Contract, fourth edition: personal access tokens (Settings).
-  GET_TOKENS_ERROR: 'Error getting your access tokens',
-  CREATE_TOKEN_ERROR: 'Error creating the token',
-  REVOKE_TOKEN_ERROR: 'Error revoking the token',
-  TOKEN_PASSWORD_WRONG: 'The password is not right, try again',
-  TOO_MANY_TOKENS: 'You already have 20 access tokens: revoke one you no longer use first',
+  'GET_TOKENS_ERROR', 'CREATE_TOKEN_ERROR', 'REVOKE_TOKEN_ERROR', 'TOKEN_PASSWORD_WRONG', 'TOO_MANY_TOKENS',
   // Shown instead of sending milestones the server would refuse (INVALID_MILESTONES).
-  INVALID_MILESTONES: `Level milestones must be whole hours from ${MILESTONE_MIN_HOURS} to ${MILESTONE_MAX_HOURS.toLocaleString('en-GB')}, each higher than the one before`,
-} as const;
+  'INVALID_MILESTONES',
+] as const;
 
-export type ErrorKey = keyof typeof ERRORS;
+/** Validation texts of spec section 5, and the server's common-password rule the form shows. */
+const VALIDATION_KEYS = [
+  'EMPTY_CREDENTIALS', 'EMAIL_TOO_LONG', 'PASSWORD_LENGTH', 'INVALID_EMAIL', 'PASSWORDS_DIFFER', 'CHOOSE_LANGUAGE', 'COMMON_PASSWORD',
+] as const;
+
+/** The numbers some texts name. */
+const VALUES: Record<string, MessageValues> = {
+  TOO_MANY_TOKENS: { max: MAX_TOKENS_PER_LEARNER },
+  INVALID_MILESTONES: { min: MILESTONE_MIN_HOURS, max: MILESTONE_MAX_HOURS },
+  EMAIL_TOO_LONG: { max: EMAIL_MAX_LENGTH },
+  PASSWORD_LENGTH: { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+};
+
+/** An object whose every key reads `errors.<KEY>` of the active locale when read. */
+function catalogueTexts<K extends string>(keys: readonly K[]): Readonly<Record<K, string>> {
+  const texts = {} as Record<K, string>;
+  for (const key of keys) Object.defineProperty(texts, key, { enumerable: true, get: () => t(`errors.${key}`, VALUES[key]) });
+  return texts;
+}
+
+export const ERRORS = catalogueTexts(ERROR_KEYS);
+
+export type ErrorKey = (typeof ERROR_KEYS)[number];
 
 /**
  * THE table of failed calls: for each call of spec 7 (by its RTK Query endpoint), the message an
@@ -134,12 +121,8 @@ export const CALL_ERRORS = {
 
 export type CallName = keyof typeof CALL_ERRORS;
 
-/** Validation texts of spec section 5. */
-export const VALIDATION = {
-  ...SIGN_UP_TEXTS,
-  PASSWORDS_DIFFER: 'Passwords do not match, try again',
-  CHOOSE_LANGUAGE: 'Choose a language to continue',
-} as const;
+/** Validation texts of spec section 5, in the active locale. */
+export const VALIDATION = catalogueTexts(VALIDATION_KEYS);
 
 /** Server error codes whose own message is shown to the learner as it is (spec 8). */
 const SERVER_MESSAGE_CODES = new Set<string>(['DAILY_TIME_EXCEEDED', 'TOTAL_DAILY_TIME_EXCEEDED'] satisfies ApiErrorCode[]);

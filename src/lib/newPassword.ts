@@ -4,12 +4,18 @@
  * server's check, as at sign-up (src/features/auth/signUpValidation.ts explains why).
  */
 import { isValidPasswordLength } from '@common/domain';
+import { t } from '@/i18n/i18n';
 import { VALIDATION } from './errorMessages';
 
+/** The texts of a new password's form, in the active locale. */
 export const NEW_PASSWORD_TEXTS = {
-  EMPTY: 'Enter the new password twice to continue',
-  CHANGED_SIGN_IN: 'Your password is changed. Sign in with it.',
-} as const;
+  get EMPTY() {
+    return t('common.newPassword.empty');
+  },
+  get CHANGED_SIGN_IN() {
+    return t('common.newPassword.changed');
+  },
+};
 
 export interface NewPasswordRules {
   /** 8 to 100 characters, counted as the server counts them. */

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { FieldStack } from '@/components/FieldStack';
 import { Link } from 'react-router';
 import { paths } from '@/api/paths';
+import { useT } from '@/i18n/I18nProvider';
 
 interface AuthFieldProps {
   id: string;
@@ -43,12 +44,13 @@ export const SwitchLink = styled.p`
 
 /** The way back from the password pages to /login. */
 export function BackToSignIn() {
+  const t = useT();
   return (
     <SwitchLink>
-      <Link to={paths.login}>Back to sign in</Link>
+      <Link to={paths.login}>{t('auth.backToSignIn')}</Link>
     </SwitchLink>
   );
 }
 
-/** Example-shaped placeholder for email fields (spec 2). */
-export const EMAIL_PLACEHOLDER = 'name@example.com';
+/** Example-shaped placeholder for email fields (spec 2), as the locale writes an address. */
+export const emailPlaceholder = (t: (key: string) => string) => t('auth.field.emailPlaceholder');

@@ -6,14 +6,16 @@ import { useRequestPasswordResetMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, messageFor, serverErrorCode, VALIDATION } from '@/lib/errorMessages';
-import { AuthField, EMAIL_PLACEHOLDER, BackToSignIn } from './AuthField';
+import { useT } from '@/i18n/I18nProvider';
+import { AuthField, emailPlaceholder, BackToSignIn } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 
-/** What the page says after any request the server took, whether or not an account has the address (contract, fourth edition). */
-export const LINK_SENT = 'If an account exists for that address, we sent a link; it works for 30 minutes.';
+/** How long the emailed link works (contract, fourth edition: 30 minutes). */
+const LINK_MINUTES = 30;
 
 /** /forgot-password: asks for the email the reset link goes to. */
 export function ForgotPasswordPage() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -43,18 +45,19 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout title="Forgot your password?">
+    <AuthLayout title={t('auth.forgot.title')}>
       {sent ? (
         <Sent ref={sentRef} tabIndex={-1} role="status">
-          {LINK_SENT}
+          {/* What the page says after any request the server took, whether or not an account has the address. */}
+          {t('auth.forgot.sent', { minutes: LINK_MINUTES })}
         </Sent>
       ) : (
-        <form onSubmit={onSubmit} aria-label="Forgot your password?" noValidate>
-          <Intro>Enter the email you signed up with. We will send you a link to choose a new password.</Intro>
+        <form onSubmit={onSubmit} aria-label={t('auth.forgot.title')} noValidate>
+          <Intro>{t('auth.forgot.intro')}</Intro>
           {error && <ErrorText>{error}</ErrorText>}
-          <AuthField id="email" label="Email" type="email" value={email} onChange={setEmail} placeholder={EMAIL_PLACEHOLDER} autoComplete="email" />
+          <AuthField id="email" label={t('auth.field.email')} type="email" value={email} onChange={setEmail} placeholder={emailPlaceholder(t)} autoComplete="email" />
           <Button type="submit" $fullWidth disabled={isLoading}>
-            {isLoading ? 'Sending...' : 'Send link'}
+            {isLoading ? t('auth.forgot.sending') : t('auth.forgot.send')}
           </Button>
         </form>
       )}

@@ -4,20 +4,22 @@ import { paths } from '@/api/paths';
 import { ButtonLink } from '@/components/Button';
 import { Mascot } from '@/components/Mascot';
 import { media } from '@/styles/media';
+import { useT } from '@/i18n/I18nProvider';
 import { FadedPage } from './AuthLayout';
 
 export function LandingPage() {
+  const t = useT();
   return (
     <FadedPage>
       <Hero>
-        <Headline>Keep track of your language learning with {BRAND_NAME}!</Headline>
+        <Headline>{t('auth.landing.headline', { brand: BRAND_NAME })}</Headline>
         <Mascot size={200} />
         <Actions>
           <ButtonLink to={paths.register} $fullWidth>
-            Register
+            {t('auth.landing.register')}
           </ButtonLink>
           <ButtonLink to={paths.login} $variant="secondary" $fullWidth>
-            Login
+            {t('auth.landing.login')}
           </ButtonLink>
         </Actions>
       </Hero>

@@ -10,7 +10,8 @@ import { selectSessionEnded, signedInAgain } from '@/api/session';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, VALIDATION, isNetworkError } from '@/lib/errorMessages';
-import { AuthField, EMAIL_PLACEHOLDER, SwitchLink } from './AuthField';
+import { useT } from '@/i18n/I18nProvider';
+import { AuthField, emailPlaceholder, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 
 /** Spec 8: any answer from the server is "incorrect", no answer is "unreachable", anything else is the fallback. */
@@ -22,6 +23,7 @@ function loginFailureMessage(error: unknown): string {
 }
 
 export function LoginPage() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -56,21 +58,21 @@ export function LoginPage() {
   };
 
   return (
-    <AuthLayout title="Sign In">
-      {sessionEnded && <Notice role="status">You were signed out. Sign in again to carry on where you left off.</Notice>}
-      <form onSubmit={onSubmit} aria-label="Sign In">
+    <AuthLayout title={t('auth.signIn.title')}>
+      {sessionEnded && <Notice role="status">{t('auth.signIn.sessionEnded')}</Notice>}
+      <form onSubmit={onSubmit} aria-label={t('auth.signIn.title')}>
         {error && <ErrorText>{error}</ErrorText>}
-        <AuthField id="email" label="Email" type="email" value={email} onChange={setEmail} placeholder={EMAIL_PLACEHOLDER} autoComplete="email" />
-        <AuthField id="password" label="Enter Password" type="password" value={password} onChange={setPassword} autoComplete="current-password" />
+        <AuthField id="email" label={t('auth.field.email')} type="email" value={email} onChange={setEmail} placeholder={emailPlaceholder(t)} autoComplete="email" />
+        <AuthField id="password" label={t('auth.field.enterPassword')} type="password" value={password} onChange={setPassword} autoComplete="current-password" />
         <Button type="submit" $fullWidth disabled={isLoading} onClick={checkFilled}>
-          Login
+          {t('auth.signIn.submit')}
         </Button>
       </form>
       <SwitchLink>
-        <Link to={paths.forgotPassword}>Forgot password?</Link>
+        <Link to={paths.forgotPassword}>{t('auth.signIn.forgot')}</Link>
       </SwitchLink>
       <SwitchLink>
-        <Link to={paths.register}>Don&apos;t have an account?</Link>
+        <Link to={paths.register}>{t('auth.signIn.noAccount')}</Link>
       </SwitchLink>
     </AuthLayout>
   );

@@ -7,11 +7,13 @@ import { paths } from '@/api/paths';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
-import { AuthField, EMAIL_PLACEHOLDER, SwitchLink } from './AuthField';
+import { useT } from '@/i18n/I18nProvider';
+import { AuthField, emailPlaceholder, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 import { signUpError, signUpFailureMessage } from './signUpValidation';
 
 export function RegisterPage() {
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -46,28 +48,28 @@ export function RegisterPage() {
 
   return (
     <AuthLayout
-      title="Sign Up"
+      title={t('auth.signUp.title')}
       intro={
         <>
           <p>
-            <strong>Slow and steady wins the race!</strong>
+            <strong>{t('auth.signUp.slogan')}</strong>
           </p>
-          <p>Sign up on our app to track your language learning progress nice and easy...</p>
+          <p>{t('auth.signUp.intro')}</p>
         </>
       }
     >
-      <form onSubmit={onSubmit} aria-label="Sign Up">
+      <form onSubmit={onSubmit} aria-label={t('auth.signUp.title')}>
         {!narrow && errorArea}
-        <AuthField id="email" label="Email" type="email" value={email} onChange={setEmail} placeholder={EMAIL_PLACEHOLDER} autoComplete="email" />
-        <AuthField id="password" label="Password" type="password" value={password} onChange={setPassword} autoComplete="new-password" />
-        <AuthField id="repeat-password" label="Re-enter Password" type="password" value={repeat} onChange={setRepeat} autoComplete="new-password" />
+        <AuthField id="email" label={t('auth.field.email')} type="email" value={email} onChange={setEmail} placeholder={emailPlaceholder(t)} autoComplete="email" />
+        <AuthField id="password" label={t('auth.field.password')} type="password" value={password} onChange={setPassword} autoComplete="new-password" />
+        <AuthField id="repeat-password" label={t('auth.field.repeatPassword')} type="password" value={repeat} onChange={setRepeat} autoComplete="new-password" />
         {narrow && errorArea}
         <Button type="submit" $fullWidth disabled={isLoading} onClick={checkRules}>
-          Sign Up
+          {t('auth.signUp.submit')}
         </Button>
       </form>
       <SwitchLink>
-        <Link to={paths.login}>Already have an account?</Link>
+        <Link to={paths.login}>{t('auth.signUp.haveAccount')}</Link>
       </SwitchLink>
     </AuthLayout>
   );

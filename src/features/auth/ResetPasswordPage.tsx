@@ -2,14 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import styled from 'styled-components';
-import { COMMON_PASSWORD_MESSAGE } from '@common/domain';
 import { apiSlice, useConfirmPasswordResetMutation } from '@/api/apiSlice';
 import { useAppDispatch } from '@/api/hooks';
 import { paths } from '@/api/paths';
 import { Button, ButtonLink } from '@/components/Button';
 import { PasswordRules } from '@/components/PasswordRules';
 import { ErrorText } from '@/components/StatusMessage';
-import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
+import { ERRORS, messageFor, serverErrorCode, VALIDATION } from '@/lib/errorMessages';
+import { useT } from '@/i18n/I18nProvider';
 import { NEW_PASSWORD_TEXTS, newPasswordError } from '@/lib/newPassword';
 import { AuthField, BackToSignIn } from './AuthField';
 import { AuthLayout } from './AuthLayout';
@@ -25,6 +25,7 @@ type Outcome = 'form' | 'changed' | 'invalid';
  * URL; it is sent nowhere but the confirm call.
  */
 export function ResetPasswordPage() {
+  const t = useT();
   const location = useLocation();
   const [token] = useState(() => tokenFrom(location.hash));
   const [password, setPassword] = useState('');
@@ -53,7 +54,7 @@ export function ResetPasswordPage() {
     } catch (failure) {
       const code = serverErrorCode(failure);
       if (code === 'INVALID_TOKEN') setOutcome('invalid');
-      else if (code === 'COMMON_PASSWORD') setError(COMMON_PASSWORD_MESSAGE);
+      else if (code === 'COMMON_PASSWORD') setError(VALIDATION.COMMON_PASSWORD);
       else if (code === 'INVALID_INPUT') setError((failure as { data?: { message?: string } }).data?.message ?? ERRORS.CHANGE_PASSWORD_ERROR);
       else setError(messageFor(failure, 'CHANGE_PASSWORD_ERROR'));
       return;
@@ -65,12 +66,12 @@ export function ResetPasswordPage() {
 
   if (outcome === 'changed') {
     return (
-      <AuthLayout title="Choose a new password">
+      <AuthLayout title={t('auth.reset.title')}>
         <Result ref={resultRef} tabIndex={-1} role="status">
           {NEW_PASSWORD_TEXTS.CHANGED_SIGN_IN}
         </Result>
         <ButtonLink to={paths.login} $fullWidth>
-          Sign in
+          {t('auth.reset.signIn')}
         </ButtonLink>
       </AuthLayout>
     );
@@ -78,12 +79,12 @@ export function ResetPasswordPage() {
 
   if (outcome === 'invalid') {
     return (
-      <AuthLayout title="Choose a new password">
+      <AuthLayout title={t('auth.reset.title')}>
         <Result ref={resultRef} tabIndex={-1} role="alert">
           {ERRORS.RESET_LINK_INVALID}
         </Result>
         <ButtonLink to={paths.forgotPassword} $fullWidth>
-          Ask for a new link
+          {t('auth.reset.askNewLink')}
         </ButtonLink>
         <BackToSignIn />
       </AuthLayout>
@@ -91,14 +92,14 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title="Choose a new password">
-      <form onSubmit={onSubmit} aria-label="Choose a new password" noValidate>
+    <AuthLayout title={t('auth.reset.title')}>
+      <form onSubmit={onSubmit} aria-label={t('auth.reset.title')} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
-        <AuthField id="new-password" label="New password" type="password" value={password} onChange={setPassword} autoComplete="new-password" describedBy="new-password-rules" />
-        <AuthField id="repeat-new-password" label="Re-enter new password" type="password" value={repeat} onChange={setRepeat} autoComplete="new-password" describedBy="new-password-rules" />
+        <AuthField id="new-password" label={t('auth.reset.newPassword')} type="password" value={password} onChange={setPassword} autoComplete="new-password" describedBy="new-password-rules" />
+        <AuthField id="repeat-new-password" label={t('auth.reset.repeatNewPassword')} type="password" value={repeat} onChange={setRepeat} autoComplete="new-password" describedBy="new-password-rules" />
         <PasswordRules id="new-password-rules" password={password} repeat={repeat} />
         <Button type="submit" $fullWidth disabled={isLoading}>
-          {isLoading ? 'Saving...' : 'Change password'}
+          {isLoading ? t('auth.reset.saving') : t('auth.reset.submit')}
         </Button>
       </form>
       <BackToSignIn />

@@ -1,4 +1,4 @@
-import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidEmail, isValidPasswordLength } from '@common/domain';
+import { EMAIL_MAX_LENGTH, isValidEmail, isValidPasswordLength } from '@common/domain';
 import { ERRORS, messageFor, serverErrorCode, VALIDATION } from '@/lib/errorMessages';
 
 export interface SignUpForm {
@@ -29,6 +29,6 @@ export function signUpError({ email, password, repeat }: SignUpForm): string | n
 export function signUpFailureMessage(error: unknown): string {
   const code = serverErrorCode(error);
   if (code === 'EMAIL_EXISTS') return ERRORS.EMAIL_EXISTS;
-  if (code === 'COMMON_PASSWORD') return COMMON_PASSWORD_MESSAGE;
+  if (code === 'COMMON_PASSWORD') return VALIDATION.COMMON_PASSWORD;
   return messageFor(error, 'SIGN_UP_ERROR');
 }
