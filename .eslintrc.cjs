@@ -28,6 +28,32 @@ const sqlSyntax = [
   { selector: "TaggedTemplateExpression[tag.object.name='sql']", message: SQL_OUTSIDE_DB },
 ];
 
+/*
+ * Nothing escapes translation (docs/TRANSLATING.md): in the folders already converted, a user-visible
+ * text is a catalogue message (t('ns.key')), never a literal. ESLint's own no-restricted-syntax
+ * (eslint-plugin-formatjs needs ESLint 9): JSX text with a letter, and string literals in the props
+ * a user reads or hears and in JSX expressions. The list grows folder by folder as they are converted.
+ */
+const TRANSLATED = ['src/features/auth/**/*.tsx', 'src/components/**/*.tsx'];
+const VISIBLE_PROPS = '/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label|legend|question|confirmLabel|intro|message|heading)$/';
+/** A letter of the scripts we ship (Latin, Greek, Cyrillic, Arabic, kana, CJK), not a symbol such as ←, ✓ or ×. */
+const LETTER = '/[A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F\\u0370-\\u04FF\\u0600-\\u06FF\\u3040-\\u30FF\\u4E00-\\u9FFF]/';
+const UNTRANSLATED = 'A text the learner reads or hears comes from the catalogue: t(\'namespace.key\') (docs/TRANSLATING.md).';
+/** A literal as a JSX child or prop value, directly or as a branch of `a ? 'x' : 'y'` / `a && 'x'` (not a t() call's key). */
+const shown = (parent) => [
+  `${parent} > Literal[value=${LETTER}]`,
+  `${parent} > ConditionalExpression > Literal[value=${LETTER}]`,
+  `${parent} > LogicalExpression > Literal[value=${LETTER}]`,
+  `${parent} > TemplateLiteral > TemplateElement[value.raw=${LETTER}]`,
+];
+const untranslatedSyntax = [
+  `JSXText[value=${LETTER}]`,
+  ...shown(`JSXAttribute[name.name=${VISIBLE_PROPS}]`),
+  ...shown(`JSXAttribute[name.name=${VISIBLE_PROPS}] > JSXExpressionContainer`),
+  ...shown('JSXElement > JSXExpressionContainer'),
+  ...shown('JSXFragment > JSXExpressionContainer'),
+].map((selector) => ({ selector, message: UNTRANSLATED }));
+
 module.exports = {
   root: true,
   env: { es2023: true },
@@ -101,6 +127,7 @@ module.exports = {
       },
     },
     { files: ['server/src/**/*.ts'], rules: { 'import/no-cycle': 'error' } },
+    { files: TRANSLATED, rules: { 'no-restricted-syntax': ['error', ...untranslatedSyntax] } },
     { files: ['server/**/*.ts', 'scripts/**/*.mjs', 'scripts/**/*.cjs', 'test/e2e/**/*.ts', '*.config.ts', '.eslintrc.cjs'], env: { node: true } },
   ],
 };

@@ -4,6 +4,7 @@ import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
 import type { ErrorKey } from '@/lib/errorMessages';
 import { messageFor } from '@/lib/errorMessages';
+import { useT } from '@/i18n/I18nProvider';
 
 interface ConfirmModalProps {
   question: string;
@@ -20,6 +21,7 @@ interface ConfirmModalProps {
 
 /** A yes/no question whose confirm button runs `action`, keeping the modal open with the error if it fails. */
 export function ConfirmModal({ question, confirmLabel, danger, errorKey, action, onDone, onCancel, children }: ConfirmModalProps) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -44,7 +46,7 @@ export function ConfirmModal({ question, confirmLabel, danger, errorKey, action,
       footer={
         <>
           <Button $variant="secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button $variant={danger ? 'danger' : 'primary'} onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
             {confirmLabel}

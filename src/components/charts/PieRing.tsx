@@ -6,6 +6,7 @@
 import { useTheme } from 'styled-components';
 import { VictoryContainer, VictoryPie, VictoryTooltip } from 'victory';
 import type { Skill } from '@common/domain';
+import { useT } from '@/i18n/I18nProvider';
 
 const SIZE = 300;
 const PADDING = 24;
@@ -25,6 +26,7 @@ interface PieRingProps {
 }
 
 export function PieRing({ data, summary }: PieRingProps) {
+  const t = useT();
   const theme = useTheme();
   return (
     <VictoryPie
@@ -39,7 +41,7 @@ export function PieRing({ data, summary }: PieRingProps) {
       labels={({ datum }: { datum: { text: string } }) => datum.text}
       // Spec 9: the time shows in a tooltip (minutes under 60, else whole hours) on hover or touch.
       labelComponent={<VictoryTooltip flyoutStyle={{ fill: theme.colors.surface, stroke: theme.colors.border }} />}
-      containerComponent={<VictoryContainer title="Time per skill" desc={summary} />}
+      containerComponent={<VictoryContainer title={t('components.chart.timePerSkill')} desc={summary} />}
       style={{
         labels: { fill: theme.colors.text, fontSize: 18, fontWeight: theme.font.weight.bold },
         parent: { overflow: 'visible' },

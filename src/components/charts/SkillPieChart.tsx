@@ -7,6 +7,7 @@ import { formatHm } from '@/lib/time';
 import { CodeBoundary, retryableLazy } from '../CodeBoundary';
 import { ChartShown } from './chartShown';
 import type { PieSlice } from './PieRing';
+import { useT } from '@/i18n/I18nProvider';
 
 const pieRing = retryableLazy(() => import('./PieRing').then((m) => ({ default: m.PieRing })));
 
@@ -32,6 +33,7 @@ interface SkillPieChartProps {
 
 /** Time per skill as a pie with a visible colour legend; the figure's label is its text equivalent. */
 export function SkillPieChart({ minutes, empty }: SkillPieChartProps) {
+  const t = useT();
   const theme = useTheme();
   const shown = useContext(ChartShown);
   const drawing = useDrawingHere() && shown;
@@ -49,14 +51,14 @@ export function SkillPieChart({ minutes, empty }: SkillPieChartProps) {
       {data.length === 0 && empty ? (
         empty
       ) : (
-        <ChartBox role="img" aria-label={`Time per skill: ${summary}`}>
+        <ChartBox role="img" aria-label={t('components.chart.timePerSkillSummary', { summary })}>
           {/* The drawing (victory, most of the dashboard's code) loads on its own; the box keeps its place meanwhile. */}
           {drawing && (
             <CodeBoundary onRetry={pieRing.retry}>{() => <pieRing.Component data={data} summary={summary} />}</CodeBoundary>
           )}
         </ChartBox>
       )}
-      <Legend aria-label="Legend">
+      <Legend aria-label={t('components.chart.legend')}>
         {SKILLS.map((s) => (
           <li key={s}>
             <Swatch $color={theme.skills[s]} aria-hidden="true" />
