@@ -118,3 +118,20 @@ export const NAMESPACES = [
   'server',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * The shipped locale of each learnable language that has one (the API's English names): Settings
+ * offers "Show the app in <language>" for immersion when the language being learned is here.
+ */
+export const LOCALE_OF_LANGUAGE: Readonly<Record<string, LocaleTag>> = {
+  English: 'en',
+  Spanish: 'es',
+  Portuguese: 'pt-BR',
+  French: 'fr',
+  German: 'de',
+  Italian: 'it',
+  Japanese: 'ja',
+  Chinese: 'zh-Hans',
+  Mandarin: 'zh-Hans',
+  Arabic: 'ar',
+};

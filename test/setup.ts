@@ -8,7 +8,8 @@ import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
 
 // The app's texts in English (the source catalogue), as a browser whose language is English starts it.
-setActiveI18n(createI18n({ locale: 'en', messages: await loadCatalogue('en'), timeZone: 'UTC' }));
+const english = createI18n({ locale: 'en', messages: await loadCatalogue('en'), timeZone: 'UTC' });
+setActiveI18n(english);
 
 // Retries keep their count (3) but not their seconds, so failure states show quickly in tests.
 retryPolicy.baseDelayMs = 1;
@@ -43,6 +44,10 @@ beforeEach(() => {
   window.localStorage.clear();
 });
 afterEach(() => {
+  // A test that switched the app's language leaves the next one in English.
+  setActiveI18n(english);
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
   cleanup();
   server.resetHandlers();
 });

@@ -10,6 +10,7 @@ import { makeMemoryRouter } from '@/app/router';
 import type { AppStore, RootState } from '@/app/store';
 import { makeStore } from '@/app/store';
 import { theme } from '@/styles/theme';
+import { I18nProvider } from '@/i18n/I18nProvider';
 
 interface ExtendedRenderOptions extends Omit<RenderOptions, 'queries'> {
   preloadedState?: Partial<RootState>;
@@ -20,7 +21,9 @@ interface ExtendedRenderOptions extends Omit<RenderOptions, 'queries'> {
 export function renderWithProviders(ui: ReactElement, { preloadedState, store = makeStore(preloadedState), ...options }: ExtendedRenderOptions = {}) {
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
-      <ThemeProvider theme={theme}>{children}</ThemeProvider>
+      <I18nProvider>
+        <ThemeProvider theme={theme}>{children}</ThemeProvider>
+      </I18nProvider>
     </Provider>
   );
   return { store, user: userEvent.setup(), ...render(ui, { wrapper: Wrapper, ...options }) };

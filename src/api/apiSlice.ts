@@ -26,6 +26,7 @@ import type { CalendarSummary } from '@common/schemas/calendar';
 import type { PasswordChange, PasswordResetAccepted, PasswordResetConfirm, PasswordResetRequest } from '@common/schemas/passwords';
 import type { ImportAnswer, ImportBody } from '@common/schemas/data';
 import type { DayBoundary } from '@common/schemas/dayBoundary';
+import type { Preferences, PreferencesChange } from '@common/schemas/preferences';
 import type { RestDays } from '@common/schemas/restDays';
 import type { Stats, StatsQuery } from '@common/schemas/stats';
 import type { RunningTimer, StartTimer, TimerAnswer } from '@common/schemas/timer';
@@ -68,6 +69,8 @@ const TAGS = [
   'Reminder',
   // Contract, fourth edition: personal access tokens (Settings).
   'Tokens',
+  // Contract, fifth edition: the app's language and the learner's zone.
+  'Preferences',
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' });
@@ -279,6 +282,11 @@ export const apiSlice = createApi({
 
     // ---- "my day ends at": a new boundary gives a new today, whose reads follow from their arguments ----
     getDayBoundary: build.query<DayBoundary, void>(readCurrent(API_PATHS.dayBoundary, 'DayBoundary')),
+
+    // ---- the app in the learner's language (contract, fifth edition) ----
+    getPreferences: build.query<Preferences, void>(readCurrent(API_PATHS.preferences, 'Preferences')),
+    /** Either field or both; answers the saved value. */
+    savePreferences: build.mutation<Preferences, PreferencesChange>(saveSetting<PreferencesChange>(API_PATHS.preferences, ['Preferences'], 'PUT')),
     saveDayBoundary: build.mutation<DayBoundary, DayBoundary>(saveSetting<DayBoundary>(API_PATHS.dayBoundary, ['DayBoundary'])),
 
     // ---- the running timer (contract, third edition) ----
@@ -341,6 +349,8 @@ export const apiSlice = createApi({
 
 export const {
   useCheckAuthQuery,
+  useGetPreferencesQuery,
+  useSavePreferencesMutation,
   useRegisterMutation,
   useLoginMutation,
   useLogoutMutation,

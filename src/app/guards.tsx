@@ -11,6 +11,7 @@ import { OutboxRunner } from '@/sync/OutboxRunner';
 import { UpdatePrompt } from '@/sync/UpdatePrompt';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { isNetworkError } from '@/lib/errorMessages';
+import { PreferencesSync } from './PreferencesSync';
 
 /**
  * Guarded routes (spec 2): 'Loading...' while the session is checked, /login when signed out,
@@ -41,6 +42,7 @@ export function RequireAuth() {
   return (
     <>
       <OutboxRunner />
+      <PreferencesSync />
       <UpdatePrompt />
       <NetworkBanner />
       <Outlet />

@@ -62,3 +62,24 @@ export async function prepareI18n(doc: Document = document): Promise<I18n> {
   doc.documentElement.dir = i18n.dir;
   return i18n;
 }
+
+const BEFORE_IMMERSION_KEY = 'lingualog.uiLocale.beforeImmersion';
+
+/** The choice before "Show the app in <language>" (null: automatic), kept so the way back returns to it; undefined when not immersed. */
+export function choiceBeforeImmersion(): string | null | undefined {
+  try {
+    const kept = globalThis.localStorage?.getItem(BEFORE_IMMERSION_KEY);
+    return kept === null || kept === undefined ? undefined : kept === '' ? null : kept;
+  } catch {
+    return undefined;
+  }
+}
+
+export function rememberChoiceBeforeImmersion(choice: string | null | undefined): void {
+  try {
+    if (choice === undefined) globalThis.localStorage?.removeItem(BEFORE_IMMERSION_KEY);
+    else globalThis.localStorage?.setItem(BEFORE_IMMERSION_KEY, choice ?? '');
+  } catch {
+    // Storage refused: the App language select stays the way back.
+  }
+}

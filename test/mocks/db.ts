@@ -28,6 +28,8 @@ export interface MockDb {
   dayEndsAtHour: number;
   /** The one running timer (contract, third edition). */
   timer: RunningTimer | null;
+  /** The app's language and the learner's zone (contract, fifth edition); the zone is this device's, as the app sent it. */
+  preferences: { uiLocale: string | null; timeZone: string | null };
 }
 
 export const ALL_LANGUAGES = ['Arabic', 'English', 'French', 'German', 'Japanese', 'Spanish'];
@@ -49,6 +51,7 @@ const fresh = (): MockDb => ({
   restDays: { weekdays: [], periods: [] },
   dayEndsAtHour: 0,
   timer: null,
+  preferences: { uiLocale: null, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
 });
 
 export let db: MockDb = fresh();

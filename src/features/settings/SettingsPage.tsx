@@ -12,6 +12,7 @@ import { AccountActions } from './AccountActions';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { LeaveGuard } from './LeaveGuard';
 import { DataSection } from './DataSection';
+import { AppLanguageSection } from './AppLanguageSection';
 import { NarrowSettings } from './NarrowSettings';
 import { draftDiscarded } from './settingsSlice';
 import { useSaveSettings } from './useSaveSettings';
@@ -40,6 +41,7 @@ export function SettingsPage({ sections }: { sections?: ReactNode }) {
         {form.status === 'ready' &&
           (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
         <SuccessText>{saver.saved && !form.anyChanged ? 'Changes saved' : ''}</SuccessText>
+        <AppLanguageSection />
         <DataSection />
         {sections}
         <ChangePasswordSection />

@@ -3,6 +3,8 @@ import { API_PATHS } from '@common/apiPaths';
 import type { DailyGoal, DayBoundary, MilestonesBody, PreviousTime, SaveDailyGoal } from '@common/api-types';
 import { areValidMilestones, isValidDailyGoal, isValidPreviousHours } from '@common/domain';
 import { isDayEndsAtHour } from '@common/schemas/dayBoundary';
+import { isLocaleTag } from '@common/locales';
+import type { Preferences, PreferencesChange } from '@common/schemas/preferences';
 import { current, db, newLanguageData } from '../db';
 import { api, apiError, unauthenticated } from '../http';
 
@@ -60,5 +62,13 @@ export const settingsHandlers = [
     if (!isDayEndsAtHour(body.dayEndsAtHour)) return apiError(400, 'INVALID_INPUT', 'Invalid hour');
     db.dayEndsAtHour = body.dayEndsAtHour;
     return HttpResponse.json<DayBoundary>({ dayEndsAtHour: db.dayEndsAtHour });
+  }),
+  http.get(api(API_PATHS.preferences), () => (db.signedIn ? HttpResponse.json<Preferences>(db.preferences) : unauthenticated())),
+  http.put(api(API_PATHS.preferences), async ({ request }) => {
+    if (!db.signedIn) return unauthenticated();
+    const body = (await request.json()) as PreferencesChange;
+    if (body.uiLocale != null && !isLocaleTag(body.uiLocale)) return apiError(400, 'INVALID_INPUT', 'Unknown locale');
+    db.preferences = { ...db.preferences, ...body };
+    return HttpResponse.json<Preferences>(db.preferences);
   }),
 ];
