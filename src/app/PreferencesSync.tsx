@@ -1,34 +1,23 @@
 /**
- * The account's preferences in step with this device (contract, fifth edition): the device's zone
- * is sent at sign-in and whenever it changes (a learner who travels), and the account's "App
- * language", chosen on another device, is shown here too.
+ * The learner's zone on the account (contract, fifth edition): the app sends the device's zone at
+ * sign-in (src/api/preferences.ts, from the sign-in and sign-up pages) and whenever it changes
+ * afterwards (a learner who travels), seen when the app comes back to the foreground. An ordinary
+ * start sends nothing: the first screen asks the network for nothing it does not show.
  */
 import { useEffect } from 'react';
-import { useGetPreferencesQuery, useSavePreferencesMutation } from '@/api/apiSlice';
-import { useSwitchLocale } from '@/i18n/I18nProvider';
-import { deviceTimeZone, storedLocaleChoice } from '@/i18n/startLocale';
+import { useAppDispatch } from '@/api/hooks';
+import { sendZoneIfChanged } from '@/api/preferences';
 
 export function PreferencesSync() {
-  const preferences = useGetPreferencesQuery();
-  const [save] = useSavePreferencesMutation();
-  const switchLocale = useSwitchLocale();
-  const saved = preferences.data;
-
+  const dispatch = useAppDispatch();
   useEffect(() => {
-    if (!saved) return;
-    const sendZone = () => {
-      const zone = deviceTimeZone();
-      if (zone && zone !== saved.timeZone) void save({ timeZone: zone });
+    const check = () => document.visibilityState === 'visible' && void dispatch(sendZoneIfChanged());
+    document.addEventListener('visibilitychange', check);
+    window.addEventListener('pageshow', check);
+    return () => {
+      document.removeEventListener('visibilitychange', check);
+      window.removeEventListener('pageshow', check);
     };
-    sendZone();
-    const onVisible = () => document.visibilityState === 'visible' && sendZone();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [saved, save]);
-
-  useEffect(() => {
-    if (saved && saved.uiLocale !== storedLocaleChoice()) void switchLocale(saved.uiLocale).catch(() => {});
-  }, [saved, switchLocale]);
-
+  }, [dispatch]);
   return null;
 }

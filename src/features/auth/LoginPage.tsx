@@ -10,7 +10,8 @@ import { selectSessionEnded, signedInAgain } from '@/api/session';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, VALIDATION, isNetworkError } from '@/lib/errorMessages';
-import { useT } from '@/i18n/I18nProvider';
+import { useSwitchLocale, useT } from '@/i18n/I18nProvider';
+import { preferencesAtSignIn } from '@/api/preferences';
 import { AuthField, emailPlaceholder, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 
@@ -30,6 +31,7 @@ export function LoginPage() {
   const [login, { isLoading }] = useLoginMutation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const switchLocale = useSwitchLocale();
   const sessionEnded = useAppSelector(selectSessionEnded);
   // Only a learner whose session ended under them goes back where they were; otherwise spec 2's /dashboard.
   const from = (useLocation().state as LoginState | null)?.from;
@@ -54,6 +56,9 @@ export function LoginPage() {
       return;
     }
     dispatch(signedInAgain(signedIn));
+    // The device's zone goes to the account; the account's App language, chosen on any device, shows here.
+    const uiLocale = await dispatch(preferencesAtSignIn());
+    if (uiLocale) await switchLocale(uiLocale).catch(() => {});
     navigate(returnTo, { replace: true });
   };
 

@@ -8,6 +8,9 @@ import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import { useT } from '@/i18n/I18nProvider';
+import { storedLocaleChoice } from '@/i18n/startLocale';
+import { preferencesAtSignIn } from '@/api/preferences';
+import { isLocaleTag } from '@common/locales';
 import { AuthField, emailPlaceholder, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
 import { signUpError, signUpFailureMessage } from './signUpValidation';
@@ -39,6 +42,9 @@ export function RegisterPage() {
       setError(signUpFailureMessage(failure));
       return;
     }
+    // The device's zone, and the App language chosen on this device before signing up, go to the new account.
+    const chosen = storedLocaleChoice();
+    await dispatch(preferencesAtSignIn(isLocaleTag(chosen) ? chosen : undefined));
     // The language step opens with its list ready (spec 2).
     await dispatch(apiSlice.endpoints.getLanguages.initiate(undefined, { subscribe: false }));
     navigate(paths.registerLanguage, { replace: true });

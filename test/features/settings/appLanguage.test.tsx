@@ -1,7 +1,7 @@
 /** Settings' "App language" and the immersion switch (contract, fifth edition). */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { db, seedSignedInLearner } from '../../mocks/db';
+import { db, newLanguageData, resetDb, seedSignedInLearner } from '../../mocks/db';
 import { renderApp } from '../../utils';
 
 async function openSettings() {
@@ -51,11 +51,17 @@ describe('App language (Settings)', () => {
     const { section } = await openSettings();
     expect(within(section).queryByRole('button', { name: /Show the app in/ })).not.toBeInTheDocument();
   });
+});
 
-  it('sends the device’s zone when the account has another one', async () => {
-    seedSignedInLearner('Spanish');
-    db.preferences.timeZone = 'Pacific/Kiritimati';
-    await openSettings();
-    await waitFor(() => expect(db.preferences.timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone));
+describe('the account\'s preferences at sign-in', () => {
+  it('signing in sends the device\'s zone, and the App language chosen on another device shows at once', async () => {
+    resetDb({ signedIn: false, currentLanguage: 'Spanish', languages: ['Spanish'], perLanguage: { Spanish: newLanguageData() } });
+    db.preferences = { uiLocale: 'fr', timeZone: 'Pacific/Kiritimati' };
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), db.email);
+    await user.type(screen.getByLabelText('Enter Password'), db.password);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('fr'), { timeout: 10000 });
+    expect(db.preferences).toEqual({ uiLocale: 'fr', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   });
 });

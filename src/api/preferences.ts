@@ -1,0 +1,48 @@
+/**
+ * The account's preferences at sign-in (contract, fifth edition): the device's zone is sent, and
+ * the account's "App language" (chosen on another device) comes back for the app to show.
+ */
+import { deviceTimeZone } from '@/i18n/startLocale';
+import { apiSlice } from './apiSlice';
+import type { AppDispatch } from './storeTypes';
+
+const SENT_ZONE_KEY = 'lingualog.sentZone';
+
+function sentZone(): string | null {
+  try {
+    return localStorage.getItem(SENT_ZONE_KEY);
+  } catch {
+    return null;
+  }
+}
+function keepSentZone(zone: string) {
+  try {
+    localStorage.setItem(SENT_ZONE_KEY, zone);
+  } catch {
+    // Storage refused: the zone is sent again at the next sign-in.
+  }
+}
+
+/**
+ * Sends the device's zone (and, for a new account, `uiLocale`: the language chosen on this device
+ * before signing up); answers the account's uiLocale (null: automatic), or undefined when the call failed.
+ */
+export const preferencesAtSignIn = (uiLocale?: string) => async (dispatch: AppDispatch): Promise<string | null | undefined> => {
+  const zone = deviceTimeZone();
+  if (!zone && !uiLocale) return undefined;
+  const answer = await dispatch(
+    apiSlice.endpoints.savePreferences.initiate({ ...(zone ? { timeZone: zone } : {}), ...(uiLocale ? { uiLocale } : {}) }),
+  );
+  if (!('data' in answer) || !answer.data) return undefined;
+  if (zone) keepSentZone(zone);
+  return answer.data.uiLocale;
+};
+
+/** Sends the device's zone when it is no longer the one this device last sent (the learner travelled). */
+export const sendZoneIfChanged = () => async (dispatch: AppDispatch): Promise<void> => {
+  const zone = deviceTimeZone();
+  const last = sentZone();
+  if (!zone || last === null || last === zone) return;
+  const answer = await dispatch(apiSlice.endpoints.savePreferences.initiate({ timeZone: zone }));
+  if ('data' in answer && answer.data) keepSentZone(zone);
+};
