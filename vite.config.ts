@@ -150,6 +150,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
       {
         resolve: { alias },
+        // The server's tests render the dashboard's first screen from source (src/ssr), catalogues included.
+        plugins: [catalogues(true)],
         test: {
           name: 'server-sqlite',
           environment: 'node',
@@ -161,6 +163,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
       {
         resolve: { alias },
+        // The server's tests render the dashboard's first screen from source (src/ssr), catalogues included.
+        plugins: [catalogues(true)],
         test: {
           name: 'server-postgres',
           environment: 'node',
@@ -173,6 +177,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
       {
         resolve: { alias },
+        // The server's tests render the dashboard's first screen from source (src/ssr), catalogues included.
+        plugins: [catalogues(true)],
         test: {
           name: 'reliability',
           environment: 'node',

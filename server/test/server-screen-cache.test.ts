@@ -21,7 +21,7 @@ beforeAll(async () => {
   mkdirSync(join(spaDir, 'ssr'));
   writeFileSync(join(spaDir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   const source = resolve(import.meta.dirname, '../../src/ssr/dashboardScreen.tsx');
-  writeFileSync(join(spaDir, 'ssr', 'dashboardScreen.js'), `export { renderDashboardScreen } from ${JSON.stringify(source)};`);
+  writeFileSync(join(spaDir, 'ssr', 'dashboardScreen.js'), `export { prepareLocales, renderDashboardScreen } from ${JSON.stringify(source)};`);
   shared = await sharedDatabase({ spaDir, serverScreen: { onRender: () => (renders += 1) } });
 });
 afterAll(async () => {

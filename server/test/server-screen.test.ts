@@ -8,12 +8,13 @@ import type { FastifyRequest } from 'fastify';
 import { drawableAnswers, firstAnswers } from '../src/plugins/firstAnswers';
 import { isPhone } from '../src/plugins/serverScreen';
 import { learnerToday, learnerZone } from '../src/domain/learnerDay';
-import { renderDashboardScreen, type DashboardScreenInput } from '../../src/ssr/dashboardScreen';
+import { prepareLocales, renderDashboardScreen, type DashboardScreenInput } from '../../src/ssr/dashboardScreen';
 import { buildTestApp, describeDb, signUp, withLanguage, type TestApp } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  await prepareLocales();
 });
 afterAll(() => t.close());
 
@@ -78,6 +79,27 @@ describeDb("the server's first screen of the dashboard", () => {
       expect(shown).not.toContain('Only 0h 30m left');
     }
     expect(text(render(drawableAnswers({ ...answers, zoneNamed: true }), false).markup)).toContain('0h 15m / 0h 45m');
+  });
+
+  it("draws in the page's locale, one i18n instance per request: no learner's language leaks into another's page", async () => {
+    const answers = drawableAnswers({ ...(await learnerPage(15)), zoneNamed: false });
+    const drawIn = (locale: string) =>
+      text(renderDashboardScreen({ answers: answers.answers as unknown as DashboardScreenInput['answers'], today: answers.today, narrow: false, locale }).markup);
+    const german = drawIn('de');
+    expect(german).toContain('Wird geladen...');
+    expect(drawIn('en')).toContain('Loading...');
+    expect(drawIn('ar')).toContain('جارٍ التحميل...');
+    expect(drawIn('en')).not.toContain('Wird geladen...');
+  });
+
+  it("names the page's locale: the account's App language, else the request's Accept-Language, else en", async () => {
+    const { cookie } = await signUp(t.app);
+    await withLanguage(t.app, cookie, 'Portuguese');
+    const page = (headers: Record<string, string>) => firstAnswers(t.app, { headers: { cookie, ...headers }, cookies: {} } as unknown as FastifyRequest, '/dashboard');
+    expect((await page({}))?.locale).toBe('en');
+    expect((await page({ 'accept-language': 'pt;q=0.9, en;q=0.5' }))?.locale).toBe('pt-BR');
+    await t.app.inject({ method: 'PUT', url: '/api/user/preferences', headers: { cookie }, payload: { uiLocale: 'ja' } });
+    expect((await page({ 'accept-language': 'pt' }))?.locale).toBe('ja');
   });
 
   it('takes a phone from its client hint, else from its user agent', () => {

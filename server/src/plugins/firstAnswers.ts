@@ -9,6 +9,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DAY_KEYED_READS, dashboardReads, dayBoundaryRead, guardReads, type FirstRead } from '@common/firstReads';
 import { firstScreenFacts, firstScreenHtml } from '@common/firstScreen';
 import { learnerToday, learnerZone, TIME_ZONE_COOKIE } from '../domain/learnerDay';
+import { API_PATHS } from '@common/apiPaths';
+import { negotiateLocale, type LocaleTag } from '@common/locales';
+
+/** The account's App language, read for the page's locale (not one of the app's first reads: the page names it). */
+const PREFERENCES_READ = { endpointName: 'getPreferences', arg: undefined, path: API_PATHS.preferences } as const;
 
 /** The SPA's signed-in screens (src/api/paths.ts); the dashboard asks for its panels' data too. */
 const SIGNED_IN_SCREENS = new Set(['/dashboard', '/settings', '/insights', '/register/language', '/register/goal', '/register/previoustime']);
@@ -26,6 +31,8 @@ export interface FirstAnswers {
   /** The learner's today in that zone, with their day boundary: the date the dashboard's reads were made for. */
   today: string;
   answers: FirstAnswer[];
+  /** The page's locale (contract, fifth edition): the account's App language, else the request's Accept-Language, else en. */
+  locale: LocaleTag;
 }
 
 export interface FirstAnswer {
@@ -56,8 +63,12 @@ export async function firstAnswers(app: FastifyInstance, request: FastifyRequest
     today = learnerToday(app.now(), timeZone, hour);
     others = dashboardReads(today).filter((r) => r.endpointName !== auth.endpointName);
   }
-  const answers = await Promise.all(others.map((read) => answer(app, cookie, read)));
-  return { timeZone, zoneNamed: named === timeZone, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)] };
+  const [preferences, ...answers] = await Promise.all([answer(app, cookie, PREFERENCES_READ), ...others.map((read) => answer(app, cookie, read))]);
+  const locale = negotiateLocale({
+    stored: (preferences?.value as { uiLocale?: string | null } | undefined)?.uiLocale,
+    requested: String(request.headers['accept-language'] ?? ''),
+  });
+  return { timeZone, zoneNamed: named === timeZone, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)], locale };
 }
 
 /**

@@ -15,7 +15,12 @@ import { dashboardShell, type FirstAnswers } from './firstAnswers';
 import { ScreenMemory } from './screenMemory';
 
 interface Renderer {
-  renderDashboardScreen(input: { answers: unknown; today: string; narrow: boolean; tab?: string; now?: number }): { markup: string; styleTags: string };
+  renderDashboardScreen(input: { answers: unknown; today: string; narrow: boolean; tab?: string; now?: number; locale?: string; timeZone?: string }): {
+    markup: string;
+    styleTags: string;
+  };
+  /** Loads the catalogues once, so that each render (one i18n instance per request) is synchronous. */
+  prepareLocales?: () => Promise<void>;
 }
 
 /** What goes into the page: in its head, before its root, and in place of its empty root (a rendered screen). */
@@ -58,7 +63,10 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
   const file = resolve(spaRoot, 'ssr', 'dashboardScreen.js');
   let renderer: Renderer | null = null;
   try {
-    if (existsSync(file)) renderer = (await import(pathToFileURL(file).href)) as Renderer;
+    if (existsSync(file)) {
+      renderer = (await import(pathToFileURL(file).href)) as Renderer;
+      await renderer.prepareLocales?.();
+    }
     else log.warn(`No server render of the dashboard in ${file}: its page shows the plain first facts`);
   } catch (err) {
     log.error({ err }, 'The server render of the dashboard did not load: its page shows the plain first facts');
@@ -67,7 +75,7 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
   let budget = RENDER_BURST_MS;
   let budgetAt = performance.now();
   const memory = new ScreenMemory();
-  return (request, { answers, today, zoneNamed }) => {
+  return (request, { answers, today, zoneNamed, locale, timeZone }) => {
     const started = performance.now();
     budget = Math.min(RENDER_BURST_MS, budget + (started - budgetAt) * RENDER_SHARE);
     budgetAt = started;
@@ -82,11 +90,11 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
       const now = Date.now();
       try {
         // A kept render costs no budget; a new one is made only while the budget lasts.
-        const screen = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}`, { answers, today, zoneNamed, ...(runningTimer ? { now } : {}) }, () => {
+        const screen = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}\u0000${locale}`, { answers, today, zoneNamed, locale, ...(runningTimer ? { now } : {}) }, () => {
           if (budget <= 0) throw new BudgetSpent();
           rendered = true;
           onRender?.();
-          return { ...draw.renderDashboardScreen({ answers, today, narrow, tab, now }), now };
+          return { ...draw.renderDashboardScreen({ answers, today, narrow, tab, now, locale, timeZone }), now };
         });
         const drawnFor = `data-today="${today}" data-narrow="${narrow}" data-day-drawn="${zoneNamed}" data-now="${screen.now}"`;
         return { head: screen.styleTags, body: '', root: `<div id="root" data-server-screen ${drawnFor} inert>${screen.markup}</div>` };

@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answersScript, drawableAnswers, firstAnswers, isSignedInScreen } from './firstAnswers';
 import { loadDashboardScreen, type ScreenOptions, type ScreenParts } from './serverScreen';
+import { localeDir } from '@common/locales';
 
 const NO_CACHE = 'no-cache';
 
@@ -73,11 +74,14 @@ export async function registerSpa(app: FastifyInstance, spaDir: string, screenOp
     const screen: ScreenParts = path === '/dashboard' ? dashboardScreen(request, drawableAnswers(answers)) : { head: '', body: '' };
     const drawn = Boolean(screen.body || screen.root);
     const template = readFileSync(resolve(root, drawn && answers.zoneNamed && paintFirstPages.has(page) ? paintFirstCopy(page) : page), 'utf8');
+    // The page names its locale (contract, fifth edition): the app loads that catalogue before it draws or hydrates.
     const html = (drawn ? codeAfterPaint(template) : template)
+      .replace(/<html lang="[^"]*"/, `<html lang="${answers.locale}" dir="${localeDir(answers.locale)}" data-locale="${answers.locale}"`)
       .replace('</head>', `${screen.head}</head>`)
       .replace('<div id="root"></div>', `${screen.body}${screen.root ?? '<div id="root"></div>'}`)
       .replace('</body>', `${answersScript(answers)}\n</body>`);
-    reply.header('cache-control', 'private, no-store').header('content-type', 'text/html; charset=utf-8');
+    reply.header('cache-control', 'private, no-store').header('content-type', 'text/html; charset=utf-8').header('content-language', answers.locale);
+    reply.header('vary', 'Cookie, Accept-Encoding, Accept-Language');
     if (!/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
     // Compressed as the build's own files are (a 10-year learner's answers are tens of KB).
     return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
