@@ -6,8 +6,6 @@
  * Catalogues: common/locales/<tag>/<namespace>.json, flat ICU MessageFormat ({"key": "message"}),
  * English the source (docs/TRANSLATING.md).
  */
-import { match } from '@formatjs/intl-localematcher';
-
 export const LOCALES = [
   { tag: 'en', name: 'English', dir: 'ltr' },
   { tag: 'es', name: 'Español', dir: 'ltr' },
@@ -84,21 +82,43 @@ function validTags(requested: readonly string[]): string[] {
   });
 }
 
+/** A tag's language, script and region, its likely script and region filled in (`pt` is pt-Latn-BR, `zh-CN` zh-Hans-CN). */
+function likely(tag: string): { language: string; script?: string; region?: string } | null {
+  try {
+    const { language, script, region } = new Intl.Locale(tag).maximize();
+    return { language, script, region };
+  } catch {
+    return null;
+  }
+}
+const SHIPPED = LOCALE_TAGS.map((tag) => ({ tag, ...likely(tag)! }));
+
+/** The shipped locale for one requested tag: the same tag, else the same language in the same script (its region first), else none. */
+function matchOne(requested: string): LocaleTag | undefined {
+  const exact = LOCALE_TAGS.find((tag) => tag.toLowerCase() === requested.toLowerCase());
+  if (exact) return exact;
+  const wanted = likely(requested);
+  if (!wanted) return undefined;
+  const sameScript = SHIPPED.filter((l) => l.language === wanted.language && l.script === wanted.script);
+  return (sameScript.find((l) => l.region === wanted.region) ?? sameScript[0])?.tag;
+}
+
 /**
  * The learner's locale: the one stored on the account (or this device's choice), else the best
- * match of the browser's languages (`Accept-Language` or `navigator.languages`) among the shipped
- * ones (`pt` gets `pt-BR`, `zh-CN` and `zh` `zh-Hans`), else English.
+ * match of the browser's languages (`Accept-Language` or `navigator.languages`, in order) among the
+ * shipped ones (`pt` and `pt-PT` get `pt-BR`, `zh-CN` and `zh` `zh-Hans`, `zh-TW` none: another
+ * script), else English. `Intl.Locale`'s likely subtags, which Node and browsers both carry, do the
+ * matching: @formatjs/intl-localematcher gave the same answers but weighed 10 KB gzip in the
+ * browser, past the sign-in page's budget (docs/decisions/0004-i18n-library.md).
  */
 export function negotiateLocale({ stored, requested }: { stored?: string | null; requested?: readonly string[] | string | null }): LocaleTag {
   if (isLocaleTag(stored)) return stored;
   const wanted = validTags(typeof requested === 'string' ? parseAcceptLanguage(requested) : (requested ?? []));
-  if (wanted.length === 0) return DEFAULT_LOCALE;
-  try {
-    const best = match(wanted, LOCALE_TAGS as string[], DEFAULT_LOCALE, { algorithm: 'best fit' });
-    return isLocaleTag(best) ? best : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
+  for (const tag of wanted) {
+    const match = matchOne(tag);
+    if (match) return match;
   }
+  return DEFAULT_LOCALE;
 }
 
 /** The catalogues' namespaces: one file per locale and namespace, so translators and engineers do not edit the same file. */

@@ -1,4 +1,5 @@
-// Writes dist/landing.html, served for `/`: the landing page rendered to static HTML at build time.
+// Writes dist/landing.html (English) and dist/landing.<tag>.html for every shipped locale, served for `/`
+// by the best match of Accept-Language (server/src/plugins/spa.ts): the landing page rendered to static HTML at build time.
 // It needs no script at all (its two buttons are plain links to /register and /login, which load the
 // app), so a visitor's first page costs zero JavaScript. Vite's SSR loader renders the very same
 // LandingPage component the app uses (src/prerender/landing.tsx), so there is one source of truth.
@@ -19,15 +20,21 @@ const vite = await createServer({
 });
 try {
   const { renderLanding } = await vite.ssrLoadModule('/src/prerender/landing.tsx');
-  const { markup, styleTags } = renderLanding();
-  const page = readFileSync(join(dist, 'index.html'), 'utf8')
-    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace('</head>', `  ${styleTags}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
-  if (!page.includes('Keep track of your language learning with')) throw new Error('the landing page did not render');
-  writeFileSync(join(dist, 'landing.html'), page);
-  console.log(`prerender-landing: wrote dist/landing.html (${(page.length / 1024).toFixed(1)} KB, no script)`);
+  const { LOCALE_TAGS } = await vite.ssrLoadModule('/common/locales.ts');
+  const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  for (const tag of LOCALE_TAGS) {
+    const { markup, styleTags, lang, dir } = await renderLanding(tag);
+    const page = index
+      .replace(/<html lang="[^"]*">/, `<html lang="${lang}" dir="${dir}">`)
+      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace('</head>', `  ${styleTags}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    if (!page.includes(`<html lang="${tag}"`) || page.includes('auth.landing.')) throw new Error(`the landing page did not render in ${tag}`);
+    if (tag === 'en' && !page.includes('Keep track of your language learning with')) throw new Error('the landing page did not render');
+    writeFileSync(join(dist, tag === 'en' ? 'landing.html' : `landing.${tag}.html`), page);
+    if (tag === 'en') console.log(`prerender-landing: wrote dist/landing.html (${(page.length / 1024).toFixed(1)} KB, no script) and one per locale`);
+  }
 } finally {
   await vite.close();
 }

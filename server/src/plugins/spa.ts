@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answersScript, drawableAnswers, firstAnswers, isSignedInScreen } from './firstAnswers';
 import { loadDashboardScreen, type ScreenOptions, type ScreenParts } from './serverScreen';
 import { localeDir } from '@common/locales';
+import { requestLocale } from './answerLocale';
 
 const NO_CACHE = 'no-cache';
 
@@ -100,8 +101,18 @@ export async function registerSpa(app: FastifyInstance, spaDir: string, screenOp
   // `/` answers the landing page pre-rendered at build time (scripts/prerender-landing.mjs): complete
   // HTML with no script, its buttons plain links into the app. Without that file, the app itself.
   // (The root is a directory, which the static handler refuses, so it gets its own route.)
+  // In the visitor's locale (the best match of Accept-Language, contract, fifth edition): landing.<tag>.html, English's is landing.html.
   const landing = existsSync(resolve(root, 'landing.html')) ? 'landing.html' : 'index.html';
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', NO_CACHE).sendFile(landing));
+  app.get('/', { schema: { hide: true } }, (request, reply) => {
+    const locale = requestLocale(request);
+    const localized = `landing.${locale}.html`;
+    const page = landing === 'landing.html' && locale !== 'en' && existsSync(resolve(root, localized)) ? localized : landing;
+    return reply
+      .header('cache-control', NO_CACHE)
+      .header('vary', 'Accept-Language, Accept-Encoding')
+      .header('content-language', page === landing && landing === 'landing.html' ? 'en' : locale)
+      .sendFile(page);
+  });
   return (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     // A missing hashed asset is a real 404: answering HTML for a script only hides the error.
