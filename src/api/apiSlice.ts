@@ -284,8 +284,7 @@ export const apiSlice = createApi({
     getDayBoundary: build.query<DayBoundary, void>(readCurrent(API_PATHS.dayBoundary, 'DayBoundary')),
 
     // ---- the app in the learner's language (contract, fifth edition) ----
-    getPreferences: build.query<Preferences, void>(readCurrent(API_PATHS.preferences, 'Preferences')),
-    /** Either field or both; answers the saved value. */
+    /** Either field or both; answers the saved value (the app sends, and never needs to read, them). */
     savePreferences: build.mutation<Preferences, PreferencesChange>(saveSetting<PreferencesChange>(API_PATHS.preferences, ['Preferences'], 'PUT')),
     saveDayBoundary: build.mutation<DayBoundary, DayBoundary>(saveSetting<DayBoundary>(API_PATHS.dayBoundary, ['DayBoundary'])),
 
@@ -349,7 +348,6 @@ export const apiSlice = createApi({
 
 export const {
   useCheckAuthQuery,
-  useGetPreferencesQuery,
   useSavePreferencesMutation,
   useRegisterMutation,
   useLoginMutation,

@@ -117,6 +117,8 @@ export const CALL_ERRORS = {
   getAccessTokens: 'GET_TOKENS_ERROR',
   createAccessToken: 'CREATE_TOKEN_ERROR',
   revokeAccessToken: 'REVOKE_TOKEN_ERROR',
+  // Contract, fifth edition: the App language (Settings); the zone sent at sign-in fails silently.
+  savePreferences: 'SAVING_CHANGES_ERROR',
 } as const satisfies Record<string, ErrorKey>;
 
 export type CallName = keyof typeof CALL_ERRORS;

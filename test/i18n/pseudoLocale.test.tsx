@@ -5,7 +5,7 @@
  * shown as it is and fails here. The list of screens grows as folders are converted.
  */
 import { act, screen } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { NotFoundScreen } from '@/components/ErrorScreens';
 import { Emoji } from '@/components/Emoji';
@@ -45,12 +45,13 @@ function untranslated(root: ParentNode): string[] {
   return found;
 }
 
-let english: I18n;
+let pseudo: I18n;
 beforeAll(async () => {
-  english = setActiveI18n(createI18n({ locale: 'en-XA', messages: await loadCatalogue('en-XA'), timeZone: 'UTC' }));
+  pseudo = createI18n({ locale: 'en-XA', messages: await loadCatalogue('en-XA'), timeZone: 'UTC' });
 });
-afterAll(() => {
-  setActiveI18n(english);
+// test/setup.ts puts English back after each test.
+beforeEach(() => {
+  setActiveI18n(pseudo);
 });
 
 describe('the pseudo-locale', () => {

@@ -200,6 +200,14 @@ const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
     },
     message: 'Error updating rest days',
   },
+  'PUT /user/preferences': {
+    call: 'savePreferences',
+    path: '/settings',
+    act: async (user) => {
+      await user.selectOptions(await screen.findByLabelText('App language', {}, { timeout: 10000 }), 'de');
+    },
+    message: 'Error saving changes',
+  },
   'GET /user/day-boundary': { call: 'getDayBoundary', path: '/settings', message: 'Error getting when your day ends' },
   'POST /user/day-boundary': {
     call: 'saveDayBoundary',
