@@ -12,7 +12,8 @@ import { DAY_KEYED_READS, dashboardReads } from '@common/firstReads';
 import { localIsoDate } from '@common/domain';
 import { startApp } from '@/app/start';
 import { firstRender } from '@/lib/firstRender';
-import { renderDashboardScreen, type DashboardScreenInput } from '@/ssr/dashboardScreen';
+import { prepareLocales, renderDashboardScreen, type DashboardScreenInput } from '@/ssr/dashboardScreen';
+import { localeDir } from '@common/locales';
 import { db, seedSignedInLearner } from '../mocks/db';
 import { api } from '../mocks/http';
 import { setViewportWidth } from '../utils';
@@ -31,11 +32,15 @@ async function firstAnswers(today: string): Promise<Answers> {
 }
 
 /** The page as server/src/plugins/serverScreen.ts and spa.ts write it. */
-async function serverPage(narrow: boolean, dayDrawn: boolean, now = Date.now()) {
+async function serverPage(narrow: boolean, dayDrawn: boolean, now = Date.now(), locale = 'en') {
   const today = localIsoDate();
   const answers = await firstAnswers(today);
   const drawn = answers.filter((a) => dayDrawn || !DAY_KEYED_READS.has(a.endpointName)) as Answers;
-  const { markup } = renderDashboardScreen({ answers: drawn, today, narrow, now });
+  const { markup } = renderDashboardScreen({ answers: drawn, today, narrow, now, locale });
+  // The page names its locale on <html> (spa.ts), which the app loads before it hydrates.
+  document.documentElement.setAttribute('data-locale', locale);
+  document.documentElement.lang = locale;
+  document.documentElement.dir = localeDir(locale);
   document.body.innerHTML =
     `<div id="root" data-server-screen data-today="${today}" data-narrow="${narrow}" data-day-drawn="${dayDrawn}" data-now="${now}" inert>${markup}</div>` +
     `<script type="application/json" id="first-answers">${JSON.stringify(answers)}</script>`;
@@ -47,6 +52,7 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 300)
 
 describe("the app hydrates the server's first screen", { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, () => {
   beforeAll(...warmUpDashboard);
+  beforeAll(() => prepareLocales());
   beforeEach(() => {
     seedSignedInLearner('Spanish', {
       previousHours: 1230,
@@ -62,8 +68,29 @@ describe("the app hydrates the server's first screen", { timeout: DASHBOARD_TEST
     delete firstRender.narrow;
     delete firstRender.now;
     document.body.innerHTML = '';
+    document.documentElement.removeAttribute('data-locale');
     vi.restoreAllMocks();
   });
+
+  for (const [locale, loading] of [
+    ['de', 'Wird geladen...'],
+    ['ar', 'جارٍ التحميل...'],
+  ] as const) {
+    it(`hydrates a screen the server drew in ${locale} with no hydration error, in that locale`, async () => {
+      setViewportWidth(1280);
+      const container = await serverPage(false, false, Date.now(), locale);
+      expect(container).toHaveTextContent(loading);
+      const errors: unknown[] = [];
+      const consoleErrors = vi.spyOn(console, 'error');
+      root = await act(() => startApp({ onRecoverableError: (error) => errors.push(error) }));
+      await settle();
+      expect(errors).toEqual([]);
+      expect(consoleErrors.mock.calls.map((call) => call.map(String).join(' ')).filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
+      expect(container).not.toHaveAttribute('inert');
+      expect(document.documentElement.lang).toBe(locale);
+      expect(document.documentElement.dir).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+    });
+  }
 
   for (const [width, narrow] of [
     [375, true],
