@@ -89,7 +89,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       filename: 'sw.ts',
       injectRegister: false,
       manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], globIgnores: ['**/*.map'] },
+      // The Anki import's SQLite WebAssembly (700 kB, src/features/imports/anki) is fetched when a
+      // learner opens that import, never precached for every learner.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], globIgnores: ['**/*.map', '**/*.wasm'] },
     }),
     paintFirstLoader(),
     precompress(),
