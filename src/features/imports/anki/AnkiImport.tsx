@@ -69,10 +69,10 @@ export function AnkiImport({ timeZone, dayBoundaryMinutes, onConfirm }: AnkiImpo
       <FileField>
         <label htmlFor={inputId}>{t.fileLabel}</label>
         <Hint id={hintId}>{t.fileHint}</Hint>
+        {/* No `accept`: Android's picker greys out files of an extension it knows no type for, as .colpkg and .apkg. */}
         <input
           id={inputId}
           type="file"
-          accept=".colpkg,.apkg"
           aria-describedby={hintId}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
