@@ -106,6 +106,40 @@ function deckNames(db: Database): Map<number, string> {
   return names;
 }
 
+/** Each card's deck: the deck a card in a filtered deck came from (`odid`), else its own. */
+function cardDecks(db: Database): Map<number, number> {
+  const decks = new Map<number, number>();
+  for (const [id, deck] of db.exec('SELECT id, CASE WHEN odid <> 0 THEN odid ELSE did END FROM cards')[0]?.values ?? []) decks.set(Number(id), Number(deck));
+  return decks;
+}
+
+/**
+ * The reviews' time per quarter hour and deck. The review log is read in its own order and summed
+ * here: a GROUP BY in SQLite sorts every review first, four times slower in WebAssembly.
+ */
+function reviewTime(db: Database): { reviews: number; quarters: QuarterDeckTime[] } {
+  const decks = cardDecks(db);
+  const perDeck = new Map<number, Map<number, number>>();
+  let reviews = 0;
+  const statement = db.prepare(`SELECT id, cid, time FROM revlog WHERE type NOT IN ${NOT_REVIEWS}`);
+  try {
+    while (statement.step()) {
+      const [id, cardId, ms] = statement.get() as number[];
+      reviews++;
+      const deck = decks.get(cardId) ?? DELETED_CARDS_DECK;
+      let quarters = perDeck.get(deck);
+      if (!quarters) perDeck.set(deck, (quarters = new Map()));
+      const quarter = Math.floor(id / QUARTER_HOUR_MS);
+      quarters.set(quarter, (quarters.get(quarter) ?? 0) + Math.max(ms, 0));
+    }
+  } finally {
+    statement.free();
+  }
+  const quarters: QuarterDeckTime[] = [];
+  for (const [deck, times] of perDeck) for (const [quarter, ms] of times) quarters.push([quarter, deck, ms]);
+  return { reviews, quarters };
+}
+
 function readOpened(db: Database, file: CollectionFile, options: ReadOptions): AnkiReading {
   let schema: number;
   try {
@@ -114,28 +148,10 @@ function readOpened(db: Database, file: CollectionFile, options: ReadOptions): A
     throw new AnkiReadError('notAnki');
   }
   if (!(schema >= KNOWN_SCHEMAS.min && schema <= KNOWN_SCHEMAS.max)) throw new AnkiReadError('unknownVersion');
-  const reviews = Number(one(db, `SELECT count(*) FROM revlog WHERE type NOT IN ${NOT_REVIEWS}`));
-  if (reviews === 0) throw new AnkiReadError(options.kind === 'apkg' ? 'noScheduling' : 'noReviews');
   const names = deckNames(db);
   options.onStep?.('summing');
-  // Summed by quarter hour and deck in SQLite: a few thousand rows leave the database, not every review.
-  const statement = db.prepare(
-    `SELECT r.id / ${QUARTER_HOUR_MS} AS quarter,
-            coalesce(CASE WHEN c.odid <> 0 THEN c.odid ELSE c.did END, ${DELETED_CARDS_DECK}) AS deck,
-            sum(max(r.time, 0)) AS ms
-       FROM revlog r LEFT JOIN cards c ON c.id = r.cid
-      WHERE r.type NOT IN ${NOT_REVIEWS}
-      GROUP BY quarter, deck`,
-  );
-  const quarters: QuarterDeckTime[] = [];
-  try {
-    while (statement.step()) {
-      const [quarter, deck, ms] = statement.get() as number[];
-      quarters.push([quarter, deck, ms]);
-    }
-  } finally {
-    statement.free();
-  }
+  const { reviews, quarters } = reviewTime(db);
+  if (reviews === 0) throw new AnkiReadError(options.kind === 'apkg' ? 'noScheduling' : 'noReviews');
   let dayDeckTimes: DayDeckTime[];
   try {
     dayDeckTimes = toLearnerDays(quarters, options.timeZone, options.dayBoundaryMinutes);

@@ -50,9 +50,16 @@ export function learnerDayOfQuarter(timeZone: string, dayBoundaryMinutes: number
     second: 'numeric',
   });
   const boundaryMs = dayBoundaryMinutes * MINUTE_MS;
+  // Each deck's reviews ask again for the same quarter hours.
+  const days = new Map<number, number>();
   return (quarter) => {
-    const instant = quarter * QUARTER_HOUR_MS;
-    return Math.floor((instant + offsetMs(format, instant) - boundaryMs) / DAY_MS);
+    let day = days.get(quarter);
+    if (day === undefined) {
+      const instant = quarter * QUARTER_HOUR_MS;
+      day = Math.floor((instant + offsetMs(format, instant) - boundaryMs) / DAY_MS);
+      days.set(quarter, day);
+    }
+    return day;
   };
 }
 
