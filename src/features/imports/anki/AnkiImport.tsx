@@ -19,8 +19,11 @@ import { deckTimes, importDays, roundedMinutes, type ImportDay } from './reviewD
 import { ankiTexts as t } from './texts';
 
 export interface AnkiImportProps {
+  /** The learner's IANA zone, e.g. 'Europe/Madrid'. */
   timeZone: string;
+  /** When the learner's day starts, in minutes after midnight: their "My day ends at" hour times 60 (common/learnerDay.ts). */
   dayBoundaryMinutes: number;
+  /** Sends the days (the parent's `source: "days"` import); a rejection keeps the preview and says the import did not go through. */
   onConfirm(days: ImportDay[], skill: Skill): Promise<void> | void;
 }
 

@@ -4,14 +4,11 @@
  * load here only, when the learner opens the import; the WebAssembly is left out of the service
  * worker's precache (vite.config.ts).
  */
-/// <reference lib="webworker" />
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import wasmUrl from 'sql.js/dist/sql-wasm-browser.wasm?url';
 import type { AnkiProgress, AnkiWorkerMessage, AnkiWorkerRequest } from './protocol';
 import { packageKind } from './protocol';
 import { AnkiReadError, readAnkiPackage } from './readCollection';
-
-declare const self: DedicatedWorkerGlobalScope;
 
 const post = (message: AnkiWorkerMessage) => self.postMessage(message);
 const progress = (value: AnkiProgress) => post({ type: 'progress', progress: value });

@@ -36,7 +36,7 @@ export const ankiTexts = {
     noScheduling: 'This deck holds no review history: the deck was exported without scheduling information. Export it again with "Include scheduling information" ticked, or export the whole collection (.colpkg).',
     noReviews: 'This collection holds no reviews yet.',
     unknownZone: 'Your time zone is not known to this browser, so your days cannot be worked out. Check the time zone in your settings.',
-    unreadable: 'The file could not be read on this device. Choose it again.',
+    unreadable: 'The file could not be read on this device. Choose it again; if it holds media, export it from Anki without media first.',
   } satisfies Record<AnkiErrorCode, string>,
   previewTitle: 'What will be imported',
   days: 'Days',
