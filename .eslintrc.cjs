@@ -4,7 +4,7 @@
  * browser code never imports server/, the server never imports src/.
  * The server's floors (docs/ARCHITECTURE.md): app -> routes -> transfer -> domain -> db, with
  * plugins beside routes; only db/ holds SQL. */
-const features = ['auth', 'onboarding', 'dashboard', 'settings', 'insights', 'timer', 'reminder', 'tokens'];
+const features = ['auth', 'onboarding', 'dashboard', 'settings', 'insights', 'timer', 'reminder', 'tokens', 'imports'];
 const server = (...dirs) => dirs.map((d) => `./server/src/${d}`);
 const restrictedImports = {
   paths: [
