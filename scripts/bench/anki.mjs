@@ -2,10 +2,11 @@
  * The Anki import's reading (issue #52): a collection of 200,000 reviews, as Anki 2.1.50+ packs it
  * (.colpkg, collection.anki21b, schema 18), read and summed per learner day in Node with the
  * reader the import's worker runs (src/features/imports/anki/readCollection.ts).
- *   node --import tsx scripts/bench/anki.mjs [reviews]
- * Prints the package's size and the time of each stage; the phone's figure is several times
- * Node's on this machine (docs/PERFORMANCE.md).
+ *   node --import tsx scripts/bench/anki.mjs [reviews] [--out file.colpkg]
+ * Prints the package's size and the time of each stage; `--out` also writes the package, to import
+ * it by hand in the app.
  */
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { zipSync } from 'fflate';
@@ -14,7 +15,10 @@ import { SCHEMA18, SQLite, withUnicase, zstd } from '../anki-collections.mjs';
 import { readAnkiPackage } from '../../src/features/imports/anki/readCollection.ts';
 import { importDays } from '../../src/features/imports/anki/reviewDays.ts';
 
-const REVIEWS = Number(process.argv[2] ?? 200_000);
+const args = process.argv.slice(2);
+const outIndex = args.indexOf('--out');
+const outFile = outIndex >= 0 ? args.splice(outIndex, 2)[1] : undefined;
+const REVIEWS = Number(args[0] ?? 200_000);
 const DECKS = 12;
 const CARDS = 20_000;
 const DAYS = 3 * 365;
@@ -63,6 +67,7 @@ const lap = () => {
 const sqlite = makeCollection();
 const compressed = zstd(sqlite);
 const colpkg = zipSync({ 'collection.anki21b': [compressed.bytes, { level: 0 }], media: new Uint8Array() });
+if (outFile) writeFileSync(outFile, colpkg);
 console.log(`made ${REVIEWS.toLocaleString('en')} reviews: SQLite ${(sqlite.length / 1e6).toFixed(1)} MB, .colpkg ${(colpkg.length / 1e6).toFixed(1)} MB (${compressed.how}) in ${lap()}`);
 
 const wasmPath = createRequire(import.meta.url).resolve('sql.js/dist/sql-wasm.wasm');
