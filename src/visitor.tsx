@@ -12,60 +12,20 @@ import type { ComponentType, ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ThemeProvider } from 'styled-components';
 import { API_PATHS } from '@common/apiPaths';
-import type { Credentials } from '@common/api-types';
 import { paths } from '@/api/paths';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
 import { GlobalStyle } from '@/styles/GlobalStyle';
 import { theme } from '@/styles/theme';
-import { AuthPortsContext, type AuthPorts } from '@/features/auth/authPorts';
+import { visitorPorts } from '@/app/visitorPorts';
+import { AuthPortsContext } from '@/features/auth/authPorts';
 import { LoginPage } from '@/features/auth/LoginPage';
 import { RegisterPage } from '@/features/auth/RegisterPage';
 
 const root = createRoot(document.getElementById('root')!);
 
-/** A POST of the API as RTK Query's fetchBaseQuery makes it, failing with its error shape (src/lib/errorMessages.ts reads it). */
-async function post(path: string, body: Credentials): Promise<unknown> {
-  let answer: Response;
-  try {
-    answer = await fetch(`${apiBaseUrl()}${path}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch (error) {
-    throw { status: 'FETCH_ERROR', error: String(error) };
-  }
-  const text = await answer.text();
-  let data: unknown = text;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON: the text itself, as fetchBaseQuery keeps it.
-  }
-  if (!answer.ok) throw { status: answer.status, data };
-  return data;
-}
-
 /** The app draws the next page: a page load, whose server answer is that page's (spa.ts). */
-const moveOn = (to: string) => window.location.replace(to);
-
-function VisitorLink({ to, children }: { to: string; children: ReactNode }) {
-  return <a href={to}>{children}</a>;
-}
-
-const ports: AuthPorts = {
-  login: async (credentials) => ((await post(API_PATHS.authLogin, credentials)) as { email: string }).email,
-  register: async (credentials) => {
-    await post(API_PATHS.authRegister, credentials);
-  },
-  afterSignIn: () => moveOn(paths.dashboard),
-  afterSignUp: () => moveOn(paths.registerLanguage),
-  // A first load: no session ended under the learner on this page.
-  sessionEnded: false,
-  Link: VisitorLink,
-};
+const ports = visitorPorts((to) => window.location.replace(to));
 
 function render(content: ReactNode) {
   root.render(
@@ -87,5 +47,5 @@ try {
 } catch {
   signedIn = false;
 }
-if (signedIn) moveOn(paths.dashboard);
+if (signedIn) window.location.replace(paths.dashboard);
 else render(<Page />);
