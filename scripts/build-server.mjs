@@ -38,7 +38,7 @@ const common = {
 };
 
 /** Rewrites worker URLs to dist/server/workers/, relative to `outFile`, and records each worker's source. */
-function workerUrls(outFile, workers) {
+function workerUrls(outFile, workers, outDir) {
   return {
     name: 'worker-urls',
     setup(b) {
@@ -50,7 +50,7 @@ function workerUrls(outFile, workers) {
           const source = resolve(dirname(args.path), spec);
           const name = basename(source).replace(/\.js$/, '.mjs');
           workers.set(name, source);
-          let target = relative(dirname(outFile), join(SERVER_OUT, WORKERS_DIR, name)).split('\\').join('/');
+          let target = relative(dirname(outFile), join(outDir, WORKERS_DIR, name)).split('\\').join('/');
           if (!target.startsWith('.')) target = `./${target}`;
           return `new URL(${quote}${target}${quote}, import.meta.url)`;
         });
@@ -62,19 +62,21 @@ function workerUrls(outFile, workers) {
   };
 }
 
-export async function buildServer() {
+/** Builds the server into `outDir` (dist/server; a test builds elsewhere); the files it wrote, relative to it. */
+export async function buildServer(outDir = SERVER_OUT) {
   const started = performance.now();
-  await rm(SERVER_OUT, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
   const workers = new Map();
   for (const entry of ENTRIES) {
-    const outfile = join(SERVER_OUT, entry.out);
-    await build({ ...common, absWorkingDir: root, entryPoints: [join(root, entry.source)], outfile, plugins: [workerUrls(outfile, workers)] });
+    const outfile = join(outDir, entry.out);
+    await build({ ...common, absWorkingDir: root, entryPoints: [join(root, entry.source)], outfile, plugins: [workerUrls(outfile, workers, outDir)] });
   }
   for (const [name, source] of workers) {
-    await build({ ...common, absWorkingDir: root, entryPoints: [source], outfile: join(SERVER_OUT, WORKERS_DIR, name) });
+    await build({ ...common, absWorkingDir: root, entryPoints: [source], outfile: join(outDir, WORKERS_DIR, name) });
   }
   const ms = Math.round(performance.now() - started);
-  console.log(`Built the server to ${relative(root, SERVER_OUT)}/ (${ENTRIES.length} entries, ${workers.size} workers) in ${ms} ms`);
+  console.log(`Built the server to ${relative(root, outDir)}/ (${ENTRIES.length} entries, ${workers.size} workers) in ${ms} ms`);
+  return { entries: ENTRIES.map((entry) => entry.out), workers: [...workers.keys()].map((name) => `${WORKERS_DIR}/${name}`) };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
