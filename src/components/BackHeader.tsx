@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { ButtonLink } from '@/components/Button';
+import { ButtonLink } from '@/components/ButtonLink';
 
 /** The header of a page reached from the dashboard (Settings, Insights): '← Back' to `to`, then the page's title. */
 export function BackHeader({ to, children }: { to: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { FieldStack } from '@/components/FieldStack';
-import { Link } from 'react-router';
 import { paths } from '@/api/paths';
+import { AuthLink } from './authPorts';
 
 interface AuthFieldProps {
   id: string;
@@ -45,7 +45,7 @@ export const SwitchLink = styled.p`
 export function BackToSignIn() {
   return (
     <SwitchLink>
-      <Link to={paths.login}>Back to sign in</Link>
+      <AuthLink to={paths.login}>Back to sign in</AuthLink>
     </SwitchLink>
   );
 }

@@ -1,17 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent, MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { useLoginMutation } from '@/api/apiSlice';
-import { useAppDispatch, useAppSelector } from '@/api/hooks';
-import type { LoginState } from '@/api/paths';
 import { paths } from '@/api/paths';
-import { selectSessionEnded, signedInAgain } from '@/api/session';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, VALIDATION, isNetworkError } from '@/lib/errorMessages';
 import { AuthField, EMAIL_PLACEHOLDER, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
+import { AuthLink, useAuthPorts } from './authPorts';
 
 /** Spec 8: any answer from the server is "incorrect", no answer is "unreachable", anything else is the fallback. */
 function loginFailureMessage(error: unknown): string {
@@ -25,13 +21,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [login, { isLoading }] = useLoginMutation();
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const sessionEnded = useAppSelector(selectSessionEnded);
-  // Only a learner whose session ended under them goes back where they were; otherwise spec 2's /dashboard.
-  const from = (useLocation().state as LoginState | null)?.from;
-  const returnTo = sessionEnded && from?.startsWith('/') ? from : paths.dashboard;
+  const [isLoading, setLoading] = useState(false);
+  const { login, afterSignIn, sessionEnded } = useAuthPorts();
 
   // Checked on the button's click, before the browser's email-format check on submit.
   const checkFilled = (event: MouseEvent<HTMLButtonElement>) => {
@@ -45,14 +36,15 @@ export function LoginPage() {
     // Nothing a previous learner left on this device may leak into the new session (spec 2).
     window.localStorage.clear();
     let signedIn: string;
+    setLoading(true);
     try {
-      signedIn = (await login({ email: email.trim(), password }).unwrap()).email;
+      signedIn = await login({ email: email.trim(), password });
     } catch (failure) {
       setError(loginFailureMessage(failure));
+      setLoading(false);
       return;
     }
-    dispatch(signedInAgain(signedIn));
-    navigate(returnTo, { replace: true });
+    await afterSignIn(signedIn);
   };
 
   return (
@@ -67,10 +59,10 @@ export function LoginPage() {
         </Button>
       </form>
       <SwitchLink>
-        <Link to={paths.forgotPassword}>Forgot password?</Link>
+        <AuthLink to={paths.forgotPassword}>Forgot password?</AuthLink>
       </SwitchLink>
       <SwitchLink>
-        <Link to={paths.register}>Don&apos;t have an account?</Link>
+        <AuthLink to={paths.register}>Don&apos;t have an account?</AuthLink>
       </SwitchLink>
     </AuthLayout>
   );

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent, MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { apiSlice, useRegisterMutation } from '@/api/apiSlice';
-import { useAppDispatch } from '@/api/hooks';
 import { paths } from '@/api/paths';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import { AuthField, EMAIL_PLACEHOLDER, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
+import { AuthLink, useAuthPorts } from './authPorts';
 import { signUpError, signUpFailureMessage } from './signUpValidation';
 
 export function RegisterPage() {
@@ -16,9 +14,8 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [register, { isLoading }] = useRegisterMutation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const [isLoading, setLoading] = useState(false);
+  const { register, afterSignUp } = useAuthPorts();
   const narrow = useIsNarrow();
 
   // Our rules run on the button's click, before the browser's own email-format check on submit,
@@ -31,15 +28,15 @@ export function RegisterPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setLoading(true);
     try {
-      await register({ email: email.trim(), password }).unwrap();
+      await register({ email: email.trim(), password });
     } catch (failure) {
       setError(signUpFailureMessage(failure));
+      setLoading(false);
       return;
     }
-    // The language step opens with its list ready (spec 2).
-    await dispatch(apiSlice.endpoints.getLanguages.initiate(undefined, { subscribe: false }));
-    navigate(paths.registerLanguage, { replace: true });
+    await afterSignUp();
   };
 
   const errorArea = error && <ErrorText>{error}</ErrorText>;
@@ -67,7 +64,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <SwitchLink>
-        <Link to={paths.login}>Already have an account?</Link>
+        <AuthLink to={paths.login}>Already have an account?</AuthLink>
       </SwitchLink>
     </AuthLayout>
   );
