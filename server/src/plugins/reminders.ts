@@ -25,7 +25,7 @@ import { currentLanguage } from '../db/languages';
 import { readDayEndsAtHour } from '../db/dayBoundary';
 import { dayOfFiring, nudgeFor, REMINDER_LATEST_MS, reminderToday, testNudge, toSettings, type Nudge } from '../domain/reminders';
 import { nextFiringAfter } from '../domain/reminderTime';
-import { makeVapidKeys, pushSender, type PushOutcome, type PushSend } from './pushSender';
+import { makeVapidKeys, pushSender, type PushOutcome, type PushSend, type Resolver } from './pushSender';
 
 export interface ReminderOptions {
   /** VAPID_SUBJECT: a mailto: or https: URL push services may use to reach the operator. */
@@ -36,6 +36,8 @@ export interface ReminderOptions {
   ca?: string | Buffer;
   /** false: no timer; tests and the bench call `app.reminders.tick(now)` themselves. */
   scheduler?: boolean;
+  /** The resolver the sender's address check asks (a stub in tests). */
+  resolver?: Resolver;
   /** Replaces the network sender (the bench's fake push service). */
   send?: PushSend;
 }
@@ -75,7 +77,7 @@ async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<voi
 export async function registerReminders(app: FastifyInstance, options: ReminderOptions & { endpointOrigins: string[] }): Promise<void> {
   const keys: VapidKeys = await vapidKeys(app.db, makeVapidKeys, app.now().getTime());
   const vapid = { subject: options.subject ?? DEFAULT_VAPID_SUBJECT, ...keys };
-  const network = options.send ? null : pushSender({ allowedOrigins: options.endpointOrigins, ca: options.ca });
+  const network = options.send ? null : pushSender({ allowedOrigins: options.endpointOrigins, ca: options.ca, resolver: options.resolver });
   const send: PushSend = options.send ?? network!.send;
 
   const deliver = async (userId: number, nudge: Nudge, endpoint: { endpoint: string; p256dh: string; auth: string }): Promise<PushOutcome> => {
