@@ -118,6 +118,20 @@ export async function claimReminderDay(db: Kysely<Database>, userId: number, due
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Gives back a claimed day whose send failed before any push left (a read error): the reminder is
+ * due again at `dueAt`, so the next tick, still within the lateness window, tries it again.
+ */
+export async function releaseReminderDay(db: Kysely<Database>, userId: number, dueAt: number, day: string, nextDueAt: number, previousDay: string | null): Promise<void> {
+  await db
+    .updateTable('reminders')
+    .set({ last_sent_day: previousDay, next_due_at: dueAt })
+    .where('user_id', '=', userId)
+    .where('last_sent_day', '=', day)
+    .where('next_due_at', '=', nextDueAt)
+    .execute();
+}
+
 /** Moves a due reminder on without claiming a day (too late, or its day was already sent). */
 export async function moveReminder(db: Kysely<Database>, userId: number, dueAt: number, nextDueAt: number): Promise<void> {
   await db.updateTable('reminders').set({ next_due_at: nextDueAt }).where('user_id', '=', userId).where('next_due_at', '=', dueAt).execute();

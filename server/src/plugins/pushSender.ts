@@ -19,7 +19,9 @@ import { endpointProblem, isAllowedOrigin, isInternalAddress } from '../domain/p
 export type PushMessage = { endpoint: string; p256dh: string; auth: string };
 /** sent: accepted by the push service; gone: 404 or 410, the subscription is dead; failed: anything else. */
 export type PushOutcome = 'sent' | 'gone' | 'failed';
-export type PushSend = (subscription: PushMessage, payload: string, vapid: { subject: string; publicKey: string; privateKey: string }) => Promise<PushOutcome>;
+/** What a send can say: also `transient`, a 5xx, a 429 or no answer in time (worth one more try). */
+export type PushSendResult = PushOutcome | 'transient';
+export type PushSend = (subscription: PushMessage, payload: string, vapid: { subject: string; publicKey: string; privateKey: string }) => Promise<PushSendResult>;
 
 /** A reminder says nothing useful the next day. */
 export const PUSH_TTL_SECONDS = 12 * 60 * 60;
@@ -68,8 +70,12 @@ export function pushSender({ allowedOrigins, ca, resolver = lookup as unknown as
       });
       return 'sent';
     } catch (err) {
-      const status = (err as { statusCode?: number }).statusCode;
-      return status === 404 || status === 410 ? 'gone' : 'failed';
+      const { statusCode: status, code } = err as { statusCode?: number; code?: string };
+      if (status === 404 || status === 410) return 'gone';
+      if (status === 429 || (status !== undefined && status >= 500)) return 'transient';
+      // No answer (a timeout, a reset connection), but never a refused internal address.
+      if (status === undefined && code !== 'EPUSHINTERNAL') return 'transient';
+      return 'failed';
     }
   };
   return {
