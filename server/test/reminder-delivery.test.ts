@@ -129,4 +129,19 @@ describeDb('Daily reminder delivery', () => {
     await h.app.reminders.tick(at('2026-06-07T20:00:00Z'));
     expect(callsTo(devices[0])).toHaveLength(1);
   });
+
+  it('removes a device whose push failed 7 daily reminders in a row; a push that arrives starts the count again', async () => {
+    at('2026-07-01T12:00:00Z');
+    const dead = await remindedLearner(h.app);
+    const flaky = await remindedLearner(h.app);
+    const listed = async (learner: typeof dead) => (await learner.api.get('/api/user/push-subscriptions')).json<{ endpoint: string }[]>().length;
+    script.set(dead.devices[0], Array<PushSendResult>(14).fill('transient'));
+    // flaky: 6 failed days, then one that arrives, then 6 more failed days.
+    script.set(flaky.devices[0], [...Array<PushSendResult>(12).fill('transient'), 'sent', ...Array<PushSendResult>(12).fill('transient')]);
+    for (let day = 1; day <= 13; day++) {
+      await h.app.reminders.tick(at(`2026-07-${String(day).padStart(2, '0')}T20:00:00Z`));
+      expect(await listed(dead), `day ${day}`).toBe(day < 7 ? 1 : 0);
+    }
+    expect(await listed(flaky)).toBe(1);
+  });
 });

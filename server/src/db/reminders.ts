@@ -132,6 +132,21 @@ export async function releaseReminderDay(db: Kysely<Database>, userId: number, d
     .execute();
 }
 
+/**
+ * Counts a day's failed push to the device and removes it once `limit` days in a row failed;
+ * true when it was removed. A push that arrived sets the count back to 0.
+ */
+export async function recordDailyPush(db: Kysely<Database>, userId: number, endpoint: string, delivered: boolean, limit: number): Promise<boolean> {
+  const device = db.updateTable('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint);
+  if (delivered) {
+    await device.set({ failed_days: 0 }).where('failed_days', '<>', 0).execute();
+    return false;
+  }
+  await device.set((eb) => ({ failed_days: eb('failed_days', '+', 1) })).execute();
+  const removed = await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).where('failed_days', '>=', limit).executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}
+
 /** Moves a due reminder on without claiming a day (too late, or its day was already sent). */
 export async function moveReminder(db: Kysely<Database>, userId: number, dueAt: number, nextDueAt: number): Promise<void> {
   await db.updateTable('reminders').set({ next_due_at: nextDueAt }).where('user_id', '=', userId).where('next_due_at', '=', dueAt).execute();

@@ -8,7 +8,8 @@
  * unless the day is a rest day or (skipWhenGoalMet) achieved, one push to each device. A claim
  * whose work fails before any push left is given back, so the next tick tries again. A push
  * service's 404 or 410 deletes that device; a 5xx, a 429 or no answer in time is tried once more
- * (after RETRY_DELAY_MS, still within the window). The test reminder answers `failed` once its
+ * (after RETRY_DELAY_MS, still within the window), and a device whose daily push failed
+ * FAILED_DAYS_LIMIT days in a row is removed. The test reminder answers `failed` once its
  * deadline passes (TEST_DEADLINE_MS, below the request's own), never leaving the request to time out.
  * The VAPID key pair is read (or made, once for all processes) at start.
  */
@@ -20,6 +21,7 @@ import {
   dueReminders,
   moveReminder,
   readReminder,
+  recordDailyPush,
   releaseReminderDay,
   subscriptionOf,
   subscriptionsOf,
@@ -56,6 +58,8 @@ export interface ReminderOptions {
 export const RETRY_DELAY_MS = 5_000;
 /** Below the request deadline (10 s) and the push timeout, so the test call always answers. */
 export const TEST_DEADLINE_MS = 6_000;
+/** Daily reminders in a row a device may fail (5xx, 429, no answer, after the retry) before it is removed. */
+export const FAILED_DAYS_LIMIT = 7;
 
 export const DEFAULT_VAPID_SUBJECT = 'mailto:reminders@lingualog.invalid';
 
@@ -148,6 +152,7 @@ export async function registerReminders(app: FastifyInstance, options: ReminderO
         return;
       }
       const outcome = await deliver(reminder.userId, nudge, subscription, inTime);
+      if (outcome !== 'gone' && (await recordDailyPush(app.db, reminder.userId, subscription.endpoint, outcome === 'sent', FAILED_DAYS_LIMIT))) result.gone++;
       if (outcome === 'sent') result.sent++;
       if (outcome === 'gone') result.gone++;
     }
