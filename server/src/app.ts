@@ -106,20 +106,22 @@ export function redactUrl(url: string): string {
   return url.replace(TOKEN_PARAMETER, '$1[redacted]').replace(TOKEN_SHAPE, 'lingualog_pat_[redacted]');
 }
 
+type LoggedRequest = { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } };
+
 function loggerOption(logger: AppOptions['logger']): boolean | object {
   if (!logger) return false;
+  const given = typeof logger === 'object' ? (logger as { serializers?: Record<string, (value: unknown) => unknown> }) : {};
+  const request = given.serializers?.req as ((req: LoggedRequest) => Record<string, unknown>) | undefined;
   return {
-    ...(typeof logger === 'object' ? logger : {}),
+    ...given,
     redact: { paths: REDACT, censor: '[redacted]' },
     serializers: {
-      // Fastify's own request fields, with the URL redacted.
-      req: (req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
-        method: req.method,
-        url: redactUrl(req.url),
-        host: req.host,
-        remoteAddress: req.ip,
-        remotePort: req.socket?.remotePort,
-      }),
+      ...given.serializers,
+      // Fastify's own request fields (or the caller's), always with the URL redacted.
+      req: (req: LoggedRequest) => {
+        const fields = request ? request(req) : { method: req.method, url: req.url, host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+        return typeof fields.url === 'string' ? { ...fields, url: redactUrl(fields.url) } : fields;
+      },
     },
   };
 }
