@@ -5,6 +5,7 @@
  * origin; at send time every address its name resolves to is checked again, and a redirect is
  * never followed.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { buildTestApp, describeDb, signUp, type TestApp } from './helper';
@@ -132,16 +133,28 @@ describeDb('Sending: the addresses are checked again, and no redirect is followe
     expect(push.requests).not.toContain(device.name);
   });
 
-  it('sends nothing to a stored endpoint whose host the sender would read as an internal IP literal', async () => {
-    const port = new URL(push.origin).port;
-    for (const host of [`127.0.0.1%21.example.com:${port}`, `[::127.0.0.1]:${port}`, `[::ffff:127.0.0.1]:${port}`, `2130706433:${port}`]) {
-      const device = push.device();
-      const endpoint = `https://${host}/push/${device.name}`;
-      await h.db.insertInto('push_subscriptions').values({ user_id: userId, endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, created_at: 0 }).execute();
-      expect((await api.post('/api/user/reminder/test', { endpoint })).json(), host).toEqual({ result: 'failed' });
-      expect(push.requests, host).not.toContain(device.name);
+  it('opens no connection to a stored endpoint whose host is an internal IP literal, in any notation', async () => {
+    // A plain TCP listener on loopback: any connection the sender opens to it is counted.
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      for (const host of [`127.0.0.1:${port}`, `[::ffff:127.0.0.1]:${port}`, `2130706433:${port}`, `0x7f.1:${port}`]) {
+        const device = push.device();
+        const endpoint = `https://${host}/push/${device.name}`;
+        await h.db.insertInto('push_subscriptions').values({ user_id: userId, endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, created_at: 0 }).execute();
+        expect((await api.post('/api/user/reminder/test', { endpoint })).json(), host).toEqual({ result: 'failed' });
+        clock.advance(15_000); // the test call's budget is five a minute
+      }
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
     }
-    clock.advance(61_000); // the test call's budget is five a minute
+    clock.advance(61_000);
   });
 
   it('sends nothing to a public-looking name that resolves to a private address at send time (resolver stub)', async () => {
