@@ -74,7 +74,7 @@ async function main() {
     throw new Error('the build failed');
   }
   const databaseUrl = await startDatabase();
-  const serverEnv = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: apiOnly ? '' : join(REPO_ROOT, 'dist') };
+  const serverEnv = { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost', VAPID_SUBJECT: 'mailto:bench@lingualog.invalid', DATABASE_URL: databaseUrl, SERVE_SPA: apiOnly ? '' : join(REPO_ROOT, 'dist') };
   if (PAINT_ONLY) return paintOnly(databaseUrl, serverEnv);
   if (OFFLINE_ONLY) return offlineOnly(databaseUrl);
   if (HEAVY_ONLY) return heavyOnly(databaseUrl, serverEnv);
