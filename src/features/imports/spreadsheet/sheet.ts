@@ -61,7 +61,7 @@ export function readSheet(text: string, options: { delimiter?: Delimiter; hasHea
     relax_quotes: true,
     skip_empty_lines: true,
     info: true,
-  }) as { record: string[]; info: { lines: number } }[];
+  }) as unknown as { record: string[]; info: { lines: number } }[];
   const all = records.map(({ record, info }) => ({ cells: record.map((c) => c.trim()), line: info.lines }));
   const hasHeader = options.hasHeader ?? (all.length > 0 && guessHeader(all[0].cells));
   const width = Math.max(0, ...all.map((r) => r.cells.length));
