@@ -75,7 +75,7 @@ class JsonThread {
       this.pending.set(id, (answer) => {
         if (answer instanceof Error) reject(answer);
         else if (answer.tooDeep) reject(tooDeepError());
-        else if (answer.tooMany) reject(new ApiHttpError(400, 'INVALID_INPUT', `The request body holds more than ${answer.tooMany.toLocaleString('en')} values; no call takes that many.`));
+        else if (answer.tooMany) reject(new ApiHttpError(400, 'INVALID_INPUT', `The request body holds more than ${answer.tooMany.toLocaleString('en')} values, more than this call takes.`));
         else if (answer.invalid) reject(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY());
         else if (answer.refusedKey) reject(refusedKeyError(answer.refusedKey));
         else resolve(answer.value);
