@@ -69,6 +69,13 @@ const libraryChunks = [
   { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
   { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
   { name: 'redux', test: /node_modules[\\/](@reduxjs|immer|redux|reselect|react-redux|use-sync-external-store)[\\/]/ },
+  // What the sign-in and sign-up pages' own entry (src/visitor.tsx) shares with the app, in one chunk:
+  // left to the bundler, every module the two entries share becomes a chunk of its own, and the
+  // app's entry came in 40 chunks, 8 KB gzip more. scripts/bundle-budget.mjs weighs both.
+  {
+    name: 'visitor-forms',
+    test: /[\\/](src[\\/](features[\\/]auth[\\/](LoginPage|RegisterPage|AuthField|AuthLayout|authPorts|signUpValidation)|components[\\/](StatusMessage|Button|Mascot|FieldStack|useIsNarrow)|lib[\\/](errorMessages|apiBaseUrl|firstRender)|styles[\\/]|api[\\/]paths)|common[\\/](domain|apiPaths))\b/,
+  },
 ];
 
 /**
@@ -103,7 +110,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       filename: 'sw.ts',
       injectRegister: false,
       manifest: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], globIgnores: ['**/*.map'] },
+      // The Anki import's SQLite WebAssembly (700 kB, src/features/imports/anki) is fetched when a
+      // learner opens that import, never precached for every learner.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'], globIgnores: ['**/*.map', '**/*.wasm'] },
     }),
     paintFirstLoader(),
     precompress(),
@@ -130,7 +139,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         sourcemap: true,
         // scripts/bundle-budget.mjs reads the manifest to size each route's JavaScript.
         manifest: true,
-        rolldownOptions: { output: { codeSplitting: { groups: libraryChunks } } },
+        rolldownOptions: {
+          // The sign-in and sign-up pages' first load (src/visitor.tsx, issue #53): an entry of its own,
+          // which scripts/route-pages.mjs puts in those pages in the place of the app's.
+          input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), visitor: fileURLToPath(new URL('./src/visitor.tsx', import.meta.url)) },
+          output: { codeSplitting: { groups: libraryChunks } },
+        },
       },
   test: {
     projects: [

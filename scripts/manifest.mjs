@@ -3,6 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** The sign-in and sign-up pages' own entry (issue #53), loaded by their pages instead of the app's. */
+export const VISITOR_ENTRY = 'src/visitor.tsx';
+
 export function readManifest(dist) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   /** Every chunk a key loads up front: itself and its static imports, recursively (manifest keys). */
@@ -14,5 +17,5 @@ export function readManifest(dist) {
   };
   // The app's entry, the page's; the dashboard page's loader (src/paintFirst.ts) is an entry too.
   const entry = manifest['index.html']?.isEntry ? 'index.html' : Object.keys(manifest).find((key) => manifest[key].isEntry);
-  return { manifest, staticClosure, entry };
+  return { manifest, staticClosure, entry, visitorEntry: VISITOR_ENTRY };
 }

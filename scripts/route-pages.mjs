@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { readManifest } from './manifest.mjs';
 
 const dist = join(import.meta.dirname, '..', 'dist');
-const { manifest, staticClosure, entry } = readManifest(dist);
+const { manifest, staticClosure, entry, visitorEntry } = readManifest(dist);
 
 /**
  * The screens of src/app/router.tsx, by path (src/api/paths.ts): the module, or the modules, its
@@ -37,6 +37,13 @@ const screens = {
  * task); the server gives it to a device that has run the app before.
  */
 const paintFirst = new Set(['/dashboard']);
+
+/**
+ * Issue #53: the sign-in and sign-up pages load their own entry (src/visitor.tsx: the form with React
+ * alone) in the place of the app's, and ask for the app's code only as a prefetch, which the browser
+ * makes when it is idle, for the page the learner goes to next.
+ */
+const visitorPages = new Set(['/login', '/register']);
 
 /** A chunk's static closure, each chunk after the ones it imports (manifest keys). */
 const dependenciesFirst = (key, order = [], seen = new Set()) => {
@@ -67,6 +74,20 @@ for (const [path, modules] of Object.entries(screens)) {
   }
   const screenChunks = [...needed].filter((key) => !loadedByEntry.has(key));
   const name = `routes/${path.slice(1).replaceAll('/', '-')}.html`;
+  if (visitorPages.has(path)) {
+    if (!manifest[visitorEntry]) throw new Error(`route-pages: the build has no ${visitorEntry} entry (vite.config.ts)`);
+    const own = staticClosure(visitorEntry);
+    const preload = [...own].filter((key) => key !== visitorEntry);
+    const prefetch = [...loadedByEntry].filter((key) => !own.has(key) && !needed.has(key));
+    const tags = [
+      `<script type="module" crossorigin src="${url(visitorEntry)}"></script>`,
+      ...preload.map((key) => `<link rel="modulepreload" crossorigin href="${url(key)}">`),
+      ...prefetch.map((key) => `<link rel="prefetch" crossorigin href="${url(key)}">`),
+    ].join('\n    ');
+    writeFileSync(join(dist, name), index.replace(entryTags, '').replace('</head>', `  ${tags}\n  </head>`));
+    pages[path] = name;
+    continue;
+  }
   const links = screenChunks.map((key) => `<link rel="modulepreload" crossorigin href="${url(key)}">`).join('\n    ');
   writeFileSync(join(dist, name), index.replace('</head>', `  ${links}\n  </head>`));
   if (paintFirst.has(path)) {

@@ -11,6 +11,10 @@ export const EXPORT_FORMATS = ['json', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const IMPORT_SOURCES = ['lingualog-json', 'lingualog-csv', 'toggl-csv'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
+/** What the import call takes: the files above as text, or `days` already summed (fifth edition). */
+export const IMPORT_BODY_SOURCES = [...IMPORT_SOURCES, 'days'] as const;
+/** A `days` import holds at most this many days a call. */
+export const DAYS_IMPORT_MAX = 20_000;
 export const IMPORT_MODES = ['merge', 'replace'] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 /** What a Toggl import does with an entry that names no skill (issue #44): refuse the file (the default), skip it, or count it for a skill. */
@@ -88,13 +92,31 @@ export type ExportedLanguage = ExportFile['languages'][number];
 export const importBodySchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['source', 'content', 'mode', 'dryRun'],
+  required: ['source', 'mode', 'dryRun'],
   properties: {
-    source: { type: 'string', enum: IMPORT_SOURCES },
-    content: { type: 'string', description: "The file's text" },
+    source: { type: 'string', enum: IMPORT_BODY_SOURCES },
+    content: { type: 'string', description: "The file's text (every source but days, which has none)" },
+    days: {
+      type: 'array',
+      description:
+        `days only (and required there): at most ${DAYS_IMPORT_MAX} days, each a date and the minutes of the skills it names ` +
+        '(at least one); a skill a day does not name keeps its minutes in a merge and is 0 in a replace.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['date'],
+        properties: {
+          date: { type: 'string', maxLength: 100 },
+          listeningDailyMins: { type: 'number' },
+          readingDailyMins: { type: 'number' },
+          speakingDailyMins: { type: 'number' },
+          writingDailyMins: { type: 'number' },
+        },
+      },
+    },
     mode: { type: 'string', enum: IMPORT_MODES },
     dryRun: { type: 'boolean' },
-    language: { ...languageNameSchema, description: 'toggl-csv only: the language its entries go to (default: the current one)' },
+    language: { ...languageNameSchema, description: 'toggl-csv and days only: the language the entries go to (default: the current one)' },
     skillMap: {
       type: 'object',
       maxProperties: 1000,

@@ -57,7 +57,7 @@ async function seededServer(name, cwd) {
   const server = await startNodeServer(name, 'server/src/server.ts', {
     cwd,
     // As the main bench runs it: production's log level, its request logs to /dev/null (processes.mjs).
-    env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: '' },
+    env: { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost', VAPID_SUBJECT: 'mailto:bench@lingualog.invalid', DATABASE_URL: databaseUrl, SERVE_SPA: '' },
     readyPath: '/api/languages',
   });
   const db = await openDatabase(databaseUrl);

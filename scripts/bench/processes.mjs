@@ -1,7 +1,9 @@
 // Every process the bench starts is registered here by its real PID, so one cleanup (normal end,
 // Ctrl-C, crash or the global time limit) can stop them all and nothing is left running.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -44,7 +46,7 @@ export function freePort() {
 
 const isRunning = (child) => child.exitCode === null && child.signalCode === null;
 
-async function stopChild(child) {
+export async function stopChild(child) {
   if (!isRunning(child)) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   process.kill(child.pid, 'SIGTERM');
@@ -67,13 +69,19 @@ async function waitForHttp(url, child, log) {
   throw new Error(`${url} did not answer within ${START_TIMEOUT_MS / 1000} s:\n${log()}`);
 }
 
+/** The server as production runs it (scripts/build-server.mjs; run.mjs rebuilds it when its sources changed). */
+export const SERVER_SCRIPT = 'dist/server/server.js';
+
 /**
- * Starts `node --import tsx <script>` with PORT set and waits until `readyPath` answers 200.
- * Node itself is spawned (no npx or tsx wrapper), so the PID held is the server's.
+ * Starts `node <script>` (`node --import tsx <script>` for TypeScript) with PORT set and waits until
+ * `readyPath` answers 200. Node itself is spawned (no npx or tsx wrapper), so the PID held is the
+ * server's. An earlier build checked out without dist/server (baseBuild.mjs) runs its sources.
  */
 export async function startNodeServer(name, script, { env = {}, readyPath = '/', cwd = REPO_ROOT } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const entry = script === SERVER_SCRIPT && !existsSync(join(cwd, SERVER_SCRIPT)) ? 'server/src/server.ts' : script;
+  const args = /\.m?ts$/.test(entry) ? ['--import', 'tsx', entry] : [entry];
+  const child = spawn(process.execPath, args, {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     // Request logs go to /dev/null as they would go to a log shipper: the cost of writing them stays measured.

@@ -42,6 +42,8 @@ async function main() {
   const databaseUrl = POSTGRES ? (await startPostgres()).url : `sqlite:${join(dir, 'bench.db')}`;
   const env = {
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://localhost',
+    VAPID_SUBJECT: 'mailto:bench@lingualog.invalid',
     DATABASE_URL: databaseUrl,
     // --tokens loads the API alone, as `npm run bench -- --tokens` does (no SPA build needed).
     SERVE_SPA: TOKENS ? '' : join(REPO_ROOT, 'dist'),

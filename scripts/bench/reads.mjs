@@ -15,7 +15,7 @@ async function main() {
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));
   const databaseUrl = `sqlite:${join(dir, 'bench.db')}`;
   const ceiling = await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
-  const app = await startNodeServer('app', 'server/src/server.ts', { env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: '' }, readyPath: '/api/languages' });
+  const app = await startNodeServer('app', 'server/src/server.ts', { env: { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost', VAPID_SUBJECT: 'mailto:bench@lingualog.invalid', DATABASE_URL: databaseUrl, SERVE_SPA: '' }, readyPath: '/api/languages' });
   const db = await openDatabase(databaseUrl);
   onCleanup(() => db.close());
   await seedLearners(db, { prefix: 'learner', first: 1, last: 10, languages: ['Spanish'], days: 90, passwordHash: await benchPasswordHash(), today: utcToday() });

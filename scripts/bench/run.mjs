@@ -15,7 +15,7 @@ import { bystanderBesideDashboards } from './dashboard-load.mjs';
 import { TRIALS, reconnectSummary, reconnectTrials } from './offline.mjs';
 import { queryPlans } from './plans.mjs';
 import { startPostgres } from './postgres.mjs';
-import { REPO_ROOT, cleanupAll, isStopping, onCleanup, startNodeServer } from './processes.mjs';
+import { REPO_ROOT, SERVER_SCRIPT, cleanupAll, isStopping, onCleanup, startNodeServer } from './processes.mjs';
 import * as s from './scenarios.mjs';
 import { stackSection, startFloor } from './stack.mjs';
 import { seedTokens, tokenSection } from './tokens.mjs';
@@ -69,11 +69,12 @@ async function startDatabase() {
 async function main() {
   heading(`LinguaLog benchmark on ${POSTGRES ? 'PostgreSQL 15' : 'SQLite'}, Node ${process.version}`);
   const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY || TOKENS_ONLY || REMINDERS_ONLY || API_COMPARE_ONLY;
-  if (!apiOnly && spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
-    throw new Error('the SPA build failed');
+  // The SPA and the server's build, or the server's alone for the API-only runs.
+  if (spawnSync(process.execPath, ['scripts/ensure-build.mjs', ...(apiOnly ? ['--server'] : [])], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
+    throw new Error('the build failed');
   }
   const databaseUrl = await startDatabase();
-  const serverEnv = { NODE_ENV: 'production', DATABASE_URL: databaseUrl, SERVE_SPA: apiOnly ? '' : join(REPO_ROOT, 'dist') };
+  const serverEnv = { NODE_ENV: 'production', PUBLIC_URL: 'http://localhost', VAPID_SUBJECT: 'mailto:bench@lingualog.invalid', DATABASE_URL: databaseUrl, SERVE_SPA: apiOnly ? '' : join(REPO_ROOT, 'dist') };
   if (PAINT_ONLY) return paintOnly(databaseUrl, serverEnv);
   if (OFFLINE_ONLY) return offlineOnly(databaseUrl);
   if (HEAVY_ONLY) return heavyOnly(databaseUrl, serverEnv);
@@ -81,7 +82,7 @@ async function main() {
   if (API_COMPARE_ONLY) return apiCompareOnly();
   if (REMINDERS_ONLY) return remindersOnly(databaseUrl);
   const ceiling = INSIGHTS_ONLY ? null : await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
-  const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
+  const app = await startNodeServer('app', SERVER_SCRIPT, { env: serverEnv, readyPath: '/api/languages' });
   console.log(`ceiling pid ${ceiling?.pid ?? '-'}, server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
 
   const db = await openDatabase(databaseUrl);
@@ -132,7 +133,7 @@ async function main() {
   console.log(s.resultTable([ceilingResult, ...reads, adds], ceilingResult.rps));
   // Issue #10 (scripts/bench/stack.mjs): the stack's floors and the dashboard's calls side by side.
   heading('Floors of the stack vs the dashboard (100,000 users; interleaved rounds, medians; server CPU per request)');
-  const appWarn = await startNodeServer('app-warn', 'server/src/server.ts', { env: { ...serverEnv, LOG_LEVEL: 'warn' }, readyPath: '/api/languages' });
+  const appWarn = await startNodeServer('app-warn', SERVER_SCRIPT, { env: { ...serverEnv, LOG_LEVEL: 'warn' }, readyPath: '/api/languages' });
   const stack = await stackSection({ floor: await startFloor(), app: appWarn, cookie: typical, writerPrefix: 'bulk', extraApps: [{ name: 'LOG_LEVEL=info', server: app }] });
   console.log(stack.text);
   for (const c of stack.checks) check(c.ok, c.text);
@@ -151,7 +152,7 @@ async function main() {
 
   if (POSTGRES) {
     heading('Scale-out: two server processes on one PostgreSQL');
-    const second = await startNodeServer('app-2', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
+    const second = await startNodeServer('app-2', SERVER_SCRIPT, { env: serverEnv, readyPath: '/api/languages' });
     const out = await s.scaleOut(app, second, 'learner-2@example.test');
     console.log(`session signed in on pid ${app.pid} accepted by pid ${second.pid}`);
     console.log(s.resultTable([{ ...out.single, name: `${out.name}, 1 process` }, { ...out.both, name: `${out.name}, 2 processes` }], ceilingResult.rps));
@@ -182,7 +183,7 @@ async function apiCompareOnly() {
 
 /** `--tokens`: one learner with 90 days and many read tokens, then the #43 section. */
 async function tokensOnly(databaseUrl, serverEnv) {
-  const app = await startNodeServer('app', 'server/src/server.ts', { env: serverEnv, readyPath: '/api/languages' });
+  const app = await startNodeServer('app', SERVER_SCRIPT, { env: serverEnv, readyPath: '/api/languages' });
   console.log(`server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
   const db = await openDatabase(databaseUrl);
   onCleanup(() => db.close());
@@ -201,7 +202,7 @@ async function heavyOnly(databaseUrl, serverEnv) {
   const profileDir = args.has('--profile') ? mkdtempSync(join(tmpdir(), 'tracker-profile-')) : null;
   if (profileDir) onCleanup(() => rmSync(profileDir, { recursive: true, force: true }));
   const profiling = profileDir ? { BENCH_PROFILE_DIR: profileDir, NODE_OPTIONS: `--import=${join(REPO_ROOT, 'scripts/bench/profile-hook.mjs')}` } : {};
-  const app = await startNodeServer('app', 'server/src/server.ts', { env: { ...serverEnv, ...profiling }, readyPath: '/api/languages' });
+  const app = await startNodeServer('app', SERVER_SCRIPT, { env: { ...serverEnv, ...profiling }, readyPath: '/api/languages' });
   console.log(`server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
   const db = await openDatabase(databaseUrl);
   onCleanup(() => db.close());
@@ -247,7 +248,7 @@ async function paintOnly(databaseUrl, serverEnv) {
  * `__Host-` cookie only from https, and the service worker's requests must carry it), one fresh learner per trial.
  */
 async function offlineOnly(databaseUrl) {
-  const app = await startNodeServer('app', 'server/src/server.ts', { env: { DATABASE_URL: databaseUrl, SERVE_SPA: join(REPO_ROOT, 'dist'), LOG_LEVEL: 'warn' }, readyPath: '/api/languages' });
+  const app = await startNodeServer('app', SERVER_SCRIPT, { env: { DATABASE_URL: databaseUrl, SERVE_SPA: join(REPO_ROOT, 'dist'), LOG_LEVEL: 'warn' }, readyPath: '/api/languages' });
   console.log(`server pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
   const db = await openDatabase(databaseUrl);
   onCleanup(() => db.close());
@@ -273,7 +274,7 @@ async function offlineOnly(databaseUrl) {
 
 /** A server of the build in `cwd` on its own database, seeded with the 1-month and the 10-year learner, their reads checked. */
 async function paintServer(name, databaseUrl, env, cwd = REPO_ROOT) {
-  const app = await startNodeServer(name, 'server/src/server.ts', { env, readyPath: '/api/languages', cwd });
+  const app = await startNodeServer(name, SERVER_SCRIPT, { env, readyPath: '/api/languages', cwd });
   console.log(`${name}: pid ${app.pid}, database ${databaseUrl.replace(/:\/\/[^@]*@/, '://')}`);
   const db = await openDatabase(databaseUrl);
   onCleanup(() => db.close());

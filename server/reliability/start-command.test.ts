@@ -31,7 +31,7 @@ describe('the production start command', () => {
     const port = await freePort();
     const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'prod.db')}`, SERVE_SPA: '', LOG_LEVEL: 'warn' },
+      env: { ...process.env, NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, VAPID_SUBJECT: 'mailto:ops@example.org', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${join(dir, 'prod.db')}`, SERVE_SPA: '', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -95,9 +95,37 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 // Passwords and cookies must never reach the logs, whatever the log level.
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', 'req.body', 'body', 'password'];
 
+/** Query parameters a token may be sent in by mistake. */
+const TOKEN_PARAMETER = /([?&](?:access_token|token)=)[^&#]*/gi;
+/** Anything shaped like one of our access tokens, wherever it stands in the URL. */
+const TOKEN_SHAPE = /lingualog_pat_[^&#/?\s]*/gi;
+
+/**
+ * A URL as the log may hold it: a token sent in the query (`?access_token=`, `?token=`) or
+ * anywhere else in the URL is never used (contract, fifth edition) and never written down.
+ */
+export function redactUrl(url: string): string {
+  return url.replace(TOKEN_PARAMETER, '$1[redacted]').replace(TOKEN_SHAPE, 'lingualog_pat_[redacted]');
+}
+
+type LoggedRequest = { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } };
+
 function loggerOption(logger: AppOptions['logger']): boolean | object {
   if (!logger) return false;
-  return { ...(typeof logger === 'object' ? logger : {}), redact: { paths: REDACT, censor: '[redacted]' } };
+  const given = typeof logger === 'object' ? (logger as { serializers?: Record<string, (value: unknown) => unknown> }) : {};
+  const request = given.serializers?.req as ((req: LoggedRequest) => Record<string, unknown>) | undefined;
+  return {
+    ...given,
+    redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: {
+      ...given.serializers,
+      // Fastify's own request fields (or the caller's), always with the URL redacted.
+      req: (req: LoggedRequest) => {
+        const fields = request ? request(req) : { method: req.method, url: req.url, host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+        return typeof fields.url === 'string' ? { ...fields, url: redactUrl(fields.url) } : fields;
+      },
+    },
+  };
 }
 
 /**

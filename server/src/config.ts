@@ -16,9 +16,9 @@
  *   SMTP_URL: smtp://user:pass@host:587 or smtps://user:pass@host:465, the mail server for password-reset emails
  *   (unset: none are sent; `npm run admin -- reset-password <email>` prints a link); MAIL_FROM: their From
  *   (default LinguaLog <no-reply@PUBLIC_URL's host>); PUBLIC_URL: the address learners use, for the links
- *   (default http://localhost:3000).
+ *   (default http://localhost:3000; required with NODE_ENV=production, https unless on loopback).
  *   VAPID_SUBJECT: the daily reminder's contact for push services, a mailto: or https: URL (default
- *   mailto:reminders@lingualog.invalid, for development only); PUSH_ENDPOINT_ORIGINS: comma-separated origins
+ *   mailto:reminders@lingualog.invalid, for development only; required with NODE_ENV=production); PUSH_ENDPOINT_ORIGINS: comma-separated origins
  *   of push services allowed even on an internal address (a self-hosted push service, tests).
  */
 import { resolve } from 'node:path';
@@ -76,10 +76,34 @@ export function trustProxy(value: string | undefined): AppOptions['trustProxy'] 
   return list;
 }
 
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * In production the development defaults would break things quietly (reset links to
+ * localhost, a VAPID contact push services refuse) and a plain-http PUBLIC_URL would carry reset
+ * links in clear: the start stops instead, naming the variable (contract, fifth edition).
+ */
+function productionProblem(env: NodeJS.ProcessEnv): string | null {
+  if (!env.PUBLIC_URL) return 'PUBLIC_URL must be set when NODE_ENV=production: the address learners use, e.g. https://lingualog.example.org';
+  let url: URL;
+  try {
+    url = new URL(env.PUBLIC_URL);
+  } catch {
+    return `PUBLIC_URL must be a URL such as https://lingualog.example.org, not "${env.PUBLIC_URL}"`;
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOST.test(url.hostname))) {
+    return `PUBLIC_URL must be https: when NODE_ENV=production (plain http is allowed on loopback only), not "${env.PUBLIC_URL}"`;
+  }
+  if (!env.VAPID_SUBJECT) return 'VAPID_SUBJECT must be set when NODE_ENV=production: a mailto: or https: contact for push services, e.g. mailto:ops@example.org';
+  return null;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   const production = env.NODE_ENV === 'production';
+  const problem = production ? productionProblem(env) : null;
+  if (problem) throw new Error(problem);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',

@@ -8,7 +8,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  // One line naming the variable, not a stack trace, and a failed start.
+  process.stderr.write(`LinguaLog cannot start: ${(err as Error).message}\n`);
+  process.exit(1);
+}
 const app = await buildApp(config.app);
 
 async function stop(signal: NodeJS.Signals): Promise<void> {

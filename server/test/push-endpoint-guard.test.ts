@@ -5,6 +5,7 @@
  * origin; at send time every address its name resolves to is checked again, and a redirect is
  * never followed.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { buildTestApp, describeDb, signUp, type TestApp } from './helper';
@@ -73,6 +74,43 @@ describeDb('POST /api/user/push-subscriptions: the endpoint guard', () => {
     }
   });
 
+  it('refuses a host the two URL parsers read differently: %, @, backslash, tabs and newlines in the host', async () => {
+    for (const endpoint of [
+      'https://127.0.0.1%21.example.com/x',
+      'https://10.0.0.5%2f.example.com/x',
+      'https://169.254.169.254%23.example.com/x',
+      'https://push.example.com%40127.0.0.1/x',
+      'https://push.example.com\\@127.0.0.1/x',
+      'https://push.example.com\\127.0.0.1/x',
+      'https://push.exa\tmple.com/x',
+      'https://push.exa\nmple.com/x',
+      'https://push.example.com\r/x',
+      'https://push example.com/x',
+    ]) {
+      expectError(await subscribe(endpoint), 400, 'INVALID_INPUT');
+    }
+  });
+
+  it('refuses a host ending in more than one dot; one trailing dot is the same name', async () => {
+    for (const endpoint of ['https://localhost../x', 'https://push.example.com../x', 'https://push.example.com.../x']) {
+      expectError(await subscribe(endpoint), 400, 'INVALID_INPUT');
+    }
+    expect((await subscribe('https://push.example.com./x')).statusCode).toBe(201);
+  });
+
+  it('reads IPv4-compatible IPv6 (::/96) as the IPv4 address it holds', async () => {
+    for (const host of ['[::127.0.0.1]', '[::10.0.0.1]', '[::a9fe:a9fe]', '[::7f00:1]', '[::c0a8:101]', '[::6440:1]']) {
+      expectError(await subscribe(`https://${host}/push/x`), 400, 'INVALID_INPUT');
+    }
+  });
+
+  it('refuses any port but the default https one unless the origin is listed', async () => {
+    for (const endpoint of ['https://push.example.com:22/x', 'https://push.example.com:6379/x', 'https://push.example.com:8443/x', 'https://8.8.8.8:25/x']) {
+      expectError(await subscribe(endpoint), 400, 'INVALID_INPUT');
+    }
+    expect((await subscribe('https://push.example.com:443/x')).statusCode).toBe(201);
+  });
+
   it('accepts an internal address when PUSH_ENDPOINT_ORIGINS lists its origin, and only that origin', async () => {
     expect((await subscribe(`${push.origin}/push/allowed`)).statusCode).toBe(201);
     const port = Number(new URL(push.origin).port);
@@ -93,6 +131,58 @@ describeDb('Sending: the addresses are checked again, and no redirect is followe
     const res = await api.post('/api/user/reminder/test', { endpoint: `https://localhost:${port}/push/${device.name}` });
     expect(res.json()).toEqual({ result: 'failed' });
     expect(push.requests).not.toContain(device.name);
+  });
+
+  it('opens no connection to a stored endpoint whose host is an internal IP literal, in any notation', async () => {
+    // A plain TCP listener on loopback: any connection the sender opens to it is counted.
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      for (const host of [`127.0.0.1:${port}`, `[::ffff:127.0.0.1]:${port}`, `2130706433:${port}`, `0x7f.1:${port}`]) {
+        const device = push.device();
+        const endpoint = `https://${host}/push/${device.name}`;
+        await h.db.insertInto('push_subscriptions').values({ user_id: userId, endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, created_at: 0 }).execute();
+        expect((await api.post('/api/user/reminder/test', { endpoint })).json(), host).toEqual({ result: 'failed' });
+        clock.advance(15_000); // the test call's budget is five a minute
+      }
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+    clock.advance(61_000);
+  });
+
+  it('sends nothing to a public-looking name that resolves to a private address at send time (resolver stub)', async () => {
+    const asked: string[] = [];
+    const answers: Record<string, string> = { 'push.rebound.example.com': '10.0.0.5', 'push.mapped.example.com': '::ffff:169.254.169.254', 'push.cgnat.example.com': '100.64.0.9' };
+    const stubbed = await buildTestApp({
+      now: clock.now,
+      push: {
+        scheduler: false,
+        resolver: (hostname, _options, callback) => {
+          asked.push(hostname);
+          const address = answers[hostname];
+          callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]);
+        },
+      },
+    });
+    try {
+      const { cookie } = await signUp(stubbed.app);
+      const mine = caller(stubbed.app, cookie);
+      for (const host of Object.keys(answers)) {
+        const endpoint = `https://${host}/push/x`;
+        expect((await mine.post('/api/user/push-subscriptions', { endpoint, keys: keys() })).statusCode, host).toBe(201);
+        expect((await mine.post('/api/user/reminder/test', { endpoint })).json(), host).toEqual({ result: 'failed' });
+      }
+      expect(asked).toEqual(Object.keys(answers));
+    } finally {
+      await stubbed.close();
+    }
   });
 
   it('sends to the same name when its origin is allowed (the check, not the name, stopped it above)', async () => {

@@ -12,11 +12,17 @@ import { buildTestApp, type TestApp } from './helper';
 const spaDir = mkdtempSync(join(tmpdir(), 'tracker-spa-pages-'));
 const INDEX = '<!doctype html><title>LinguaLog</title><div id="root"></div>';
 const DASHBOARD = '<!doctype html><title>LinguaLog</title><link rel="modulepreload" href="/assets/DashboardPage.js"><div id="root"></div>';
+const SERVER_CODE = '// the server code, not the site';
 let t: TestApp;
 
 beforeAll(async () => {
   mkdirSync(join(spaDir, 'assets'));
   mkdirSync(join(spaDir, 'routes'));
+  mkdirSync(join(spaDir, 'server'));
+  mkdirSync(join(spaDir, 'ssr'));
+  writeFileSync(join(spaDir, 'server', 'server.js'), SERVER_CODE);
+  writeFileSync(join(spaDir, 'server', 'server.js.map'), SERVER_CODE);
+  writeFileSync(join(spaDir, 'ssr', 'dashboardScreen.js'), SERVER_CODE);
   writeFileSync(join(spaDir, 'index.html'), INDEX);
   writeFileSync(join(spaDir, 'routes', 'dashboard.html'), DASHBOARD);
   writeFileSync(join(spaDir, 'route-pages.json'), JSON.stringify({ '/dashboard': 'routes/dashboard.html' }));
@@ -51,6 +57,13 @@ describe('pages per screen', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).not.toMatch(/^text\/html/);
+    }
+  });
+
+  it("never serves the server's own code that the build writes beside the site (dist/server, dist/ssr)", async () => {
+    for (const url of ['/server/server.js', '/server/server.js.map', '/ssr/dashboardScreen.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain(SERVER_CODE);
     }
   });
 });

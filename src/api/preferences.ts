@@ -2,26 +2,9 @@
  * The account's preferences at sign-in (contract, fifth edition): the device's zone is sent, and
  * the account's "App language" (chosen on another device) comes back for the app to show.
  */
-import { deviceTimeZone } from '@/i18n/startLocale';
+import { deviceTimeZone, lastSentZone as sentZone, rememberSentZone as keepSentZone } from '@/i18n/startLocale';
 import { apiSlice } from './apiSlice';
 import type { AppDispatch } from './storeTypes';
-
-const SENT_ZONE_KEY = 'lingualog.sentZone';
-
-function sentZone(): string | null {
-  try {
-    return localStorage.getItem(SENT_ZONE_KEY);
-  } catch {
-    return null;
-  }
-}
-function keepSentZone(zone: string) {
-  try {
-    localStorage.setItem(SENT_ZONE_KEY, zone);
-  } catch {
-    // Storage refused: the zone is sent again at the next sign-in.
-  }
-}
 
 /**
  * Sends the device's zone (and, for a new account, `uiLocale`: the language chosen on this device

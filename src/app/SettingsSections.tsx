@@ -1,5 +1,6 @@
 import { ReminderSection } from '@/features/reminder/ReminderSection';
 import { AccessTokensSection } from '@/features/tokens/AccessTokensSection';
+import { ImportHistorySection } from '@/features/imports/ImportHistorySection';
 
 /**
  * The Settings sections that other features bring (a feature never imports another one, so they
@@ -10,6 +11,7 @@ export function SettingsSections() {
   return (
     <>
       <ReminderSection />
+      <ImportHistorySection />
       <AccessTokensSection />
     </>
   );

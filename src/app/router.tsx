@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { paths } from '@/api/paths';
 import { RequireAuth, VisitorOnly } from '@/app/guards';
+import { RoutedAuthPorts } from '@/app/RoutedAuthPorts';
 import { afterNextPaint, prefetchDashboard, prefetchGuard } from '@/app/prefetch';
 import type { AppStore } from '@/app/store';
 import { NotFoundScreen, RouteErrorScreen } from '@/components/ErrorScreens';
@@ -16,12 +17,7 @@ const screen = (load: () => Promise<ComponentType>) => async () => {
   return { Component };
 };
 
-/**
- * Routes are split per screen so the landing, sign-in and sign-up pages load no chart or
- * dashboard code. The guarded routes' loaders start their reads (src/app/prefetch.ts) while the
- * screen's code loads, and return at once: the screens read the same cache through their hooks.
- */
-const screens = (store: AppStore, loaded: LoadedScreens): RouteObject[] => [
+const visitorScreens: RouteObject[] = [
   {
     path: paths.landing,
     lazy: screen(async () => (await import('@/features/auth/LandingPage')).LandingPage),
@@ -36,6 +32,16 @@ const screens = (store: AppStore, loaded: LoadedScreens): RouteObject[] => [
       { path: paths.login, lazy: screen(async () => (await import('@/features/auth/LoginPage')).LoginPage) },
     ],
   },
+];
+
+/**
+ * Routes are split per screen so the landing, sign-in and sign-up pages load no chart or
+ * dashboard code. The guarded routes' loaders start their reads (src/app/prefetch.ts) while the
+ * screen's code loads, and return at once: the screens read the same cache through their hooks.
+ */
+const screens = (store: AppStore, loaded: LoadedScreens): RouteObject[] => [
+  // The visitor's pages: their forms reach the store and the router through src/app/RoutedAuthPorts.tsx.
+  { Component: RoutedAuthPorts, children: visitorScreens },
   {
     id: GUARD_ROUTE_ID,
     Component: RequireAuth,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { ButtonLink } from '@/components/Button';
+import { ButtonLink } from '@/components/ButtonLink';
 import { useI18n } from '@/i18n/I18nProvider';
 
 /** The header of a page reached from the dashboard (Settings, Insights): '← Back' to `to`, then the page's title. */

@@ -1,10 +1,9 @@
-import { Link } from 'react-router';
 import styled, { css } from 'styled-components';
 import type { DefaultTheme } from 'styled-components';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
-interface ButtonStyleProps {
+export interface ButtonStyleProps {
   $variant?: ButtonVariant;
   $fullWidth?: boolean;
 }
@@ -39,7 +38,7 @@ const variantStyles = (theme: DefaultTheme, variant: ButtonVariant = 'primary') 
   }
 };
 
-const buttonStyles = css<ButtonStyleProps>`
+export const buttonStyles = css<ButtonStyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -62,11 +61,6 @@ const buttonStyles = css<ButtonStyleProps>`
 `;
 
 export const Button = styled.button.attrs<ButtonStyleProps>((props) => ({ type: props.type ?? 'button' }))`
-  ${buttonStyles}
-`;
-
-/** A react-router link that looks like a Button. */
-export const ButtonLink = styled(Link)<ButtonStyleProps>`
   ${buttonStyles}
 `;
 

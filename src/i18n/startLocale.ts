@@ -47,6 +47,25 @@ export function deviceTimeZone(): string | undefined {
   }
 }
 
+const SENT_ZONE_KEY = 'lingualog.sentZone';
+
+/** The zone this device last sent to the account (null: none yet). */
+export function lastSentZone(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(SENT_ZONE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberSentZone(zone: string): void {
+  try {
+    globalThis.localStorage?.setItem(SENT_ZONE_KEY, zone);
+  } catch {
+    // Storage refused: the zone is sent again at the next sign-in.
+  }
+}
+
 /** Loads the start locale's catalogue and makes its instance the active one; marks `<html lang dir>`. */
 export async function prepareI18n(doc: Document = document): Promise<I18n> {
   const locale = startLocale(doc);

@@ -2,7 +2,8 @@
  * `npm run test:deploy`: production as docs/DEPLOY.md sets it up, on this machine. nginx (TLS,
  * HTTP/2, deploy/nginx/lingualog.conf) in front of two production processes on one PostgreSQL 15,
  * checked through https in Chromium and an HTTP/2 client; the rolling restart and the backup are
- * deploy/'s own scripts. Needs `npm run build` first (done here when dist/ is missing).
+ * deploy/'s own scripts. Needs `npm run build` first (done here when dist/ is missing; the server's
+ * part is rebuilt when its sources changed).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +42,8 @@ async function signUp(localAddress?: string): Promise<Learner> {
 before(async () => {
   if (skip) return;
   if (!existsSync(join(repoRoot, 'dist', 'index.html'))) execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  // The unit runs the built server (dist/server): rebuilt when its sources are newer.
+  else execFileSync(process.execPath, ['scripts/ensure-build.mjs', '--server'], { cwd: repoRoot, stdio: 'inherit' });
   // Sign-in attempts per address are few here so that the limit is reached in a handful of tries.
   site = await startTopology({ RATE_LIMIT_PER_IP: '3', RATE_LIMIT_SIGNUP_PER_IP: '100', SERVE_SPA: join(repoRoot, 'dist') });
 });

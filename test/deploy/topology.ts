@@ -105,7 +105,7 @@ export async function startTopology(extraEnv: Record<string, string>): Promise<T
   try {
     makeCertificate(runDir);
     postgres = await startPostgres();
-    const env = { DATABASE_URL: postgres.databaseUrl, TRUST_PROXY: '127.0.0.1', SHUTDOWN_DRAIN_MS: '3000', LOG_LEVEL: 'warn', ...extraEnv };
+    const env = { DATABASE_URL: postgres.databaseUrl, PUBLIC_URL: 'https://lingualog.example.org', VAPID_SUBJECT: 'mailto:ops@example.org', TRUST_PROXY: '127.0.0.1', SHUTDOWN_DRAIN_MS: '3000', LOG_LEVEL: 'warn', ...extraEnv };
     writeFileSync(join(runDir, 'env'), Object.entries(env).map(([k, v]) => `${k}=${v}\n`).join(''));
     for (const port of ports) ctl('start', port);
     await Promise.all(ports.map(waitHealthy));

@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { freshSqlite, startServer } from './support/server';
+import { freshSqlite, repoRoot, startServer } from './support/server';
 
 /**
  * Starts the production build on the real server with an empty SQLite database. Workers
@@ -8,6 +9,8 @@ import { freshSqlite, startServer } from './support/server';
  */
 export default async function globalSetup() {
   if (process.env.E2E_BASE_URL) return;
+  // The journeys run the built server (dist/server): rebuilt here when its sources are newer.
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs', '--server'], { cwd: repoRoot, stdio: 'inherit' });
   const { dir, databaseUrl } = freshSqlite('e2e-main-');
   const server = await startServer({ databaseUrl, logFile: join(dir, 'server.log') });
   process.env.E2E_BASE_URL = server.url;

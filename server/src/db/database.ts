@@ -187,6 +187,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: number;
+  /** Daily reminders in a row whose push failed (after its retry); 7 removes the device. */
+  failed_days: Generated<number>;
 }
 
 /** A personal access token: only the secret's SHA-256 is kept (migration 20261126_02). */

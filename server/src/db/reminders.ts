@@ -118,6 +118,35 @@ export async function claimReminderDay(db: Kysely<Database>, userId: number, due
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Gives back a claimed day whose send failed before any push left (a read error): the reminder is
+ * due again at `dueAt`, so the next tick, still within the lateness window, tries it again.
+ */
+export async function releaseReminderDay(db: Kysely<Database>, userId: number, dueAt: number, day: string, nextDueAt: number, previousDay: string | null): Promise<void> {
+  await db
+    .updateTable('reminders')
+    .set({ last_sent_day: previousDay, next_due_at: dueAt })
+    .where('user_id', '=', userId)
+    .where('last_sent_day', '=', day)
+    .where('next_due_at', '=', nextDueAt)
+    .execute();
+}
+
+/**
+ * Counts a day's failed push to the device and removes it once `limit` days in a row failed;
+ * true when it was removed. A push that arrived sets the count back to 0.
+ */
+export async function recordDailyPush(db: Kysely<Database>, userId: number, endpoint: string, delivered: boolean, limit: number): Promise<boolean> {
+  const device = db.updateTable('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint);
+  if (delivered) {
+    await device.set({ failed_days: 0 }).where('failed_days', '<>', 0).execute();
+    return false;
+  }
+  await device.set((eb) => ({ failed_days: eb('failed_days', '+', 1) })).execute();
+  const removed = await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).where('failed_days', '>=', limit).executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}
+
 /** Moves a due reminder on without claiming a day (too late, or its day was already sent). */
 export async function moveReminder(db: Kysely<Database>, userId: number, dueAt: number, nextDueAt: number): Promise<void> {
   await db.updateTable('reminders').set({ next_due_at: nextDueAt }).where('user_id', '=', userId).where('next_due_at', '=', dueAt).execute();

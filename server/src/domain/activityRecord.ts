@@ -28,7 +28,8 @@ export function toDailyMinutes(day: DayRow | null): DailyMinutes {
   return { totalDailyMins: day ? totalOf(day) : 0, ...skillMinutes(day) };
 }
 
-const isAchieved = (day: DayRow, goal: number) => (day.achieved_override === null ? totalOf(day) >= goal : day.achieved_override === 1);
+/** The one achieved rule: the learner's own mark when they gave one, else total >= the goal in force. */
+export const isAchieved = (day: DayRow, goal: number) => (day.achieved_override === null ? totalOf(day) >= goal : day.achieved_override === 1);
 
 /** achieved: the learner's own answer when they gave one, else whether the day met the goal in force then. */
 export function toRecord(day: DayRow, goals: readonly GoalEntry[]): ActivityRecord {

@@ -11,7 +11,7 @@ import { goalsInForce } from '../db/goals';
 import type { DueReminder, ReminderRow, ReminderSettings } from '../db/reminders';
 import { readRestDays } from '../db/restDays';
 import { ApiHttpError } from './errors';
-import { totalOf } from './activityRecord';
+import { isAchieved, totalOf } from './activityRecord';
 import { goalOn } from './goals';
 import { learnerToday } from './learnerDay';
 import { isReminderTime, isTimeZone, localDate, nextFiringAfter } from './reminderTime';
@@ -57,8 +57,8 @@ const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minute
 
 /**
  * What the reminder says on `day`, or null when it stays silent: a rest day, or (with
- * skipWhenGoalMet) a day whose minutes in the current language already reach that day's goal or
- * which the learner marked achieved.
+ * skipWhenGoalMet) a day achieved in the current language by the app's rule: the learner's own
+ * mark when they gave one, else minutes reaching that day's goal.
  */
 export async function nudgeFor(db: Kysely<Database>, reminder: Pick<DueReminder, 'userId' | 'language' | 'skipWhenGoalMet'>, day: string): Promise<Nudge | null> {
   const title = 'LinguaLog';
@@ -69,7 +69,8 @@ export async function nudgeFor(db: Kysely<Database>, reminder: Pick<DueReminder,
   const [record, goals] = await Promise.all([findDay(db, { ...key, date: day }), goalsInForce(db, key.userId, key.language, day, day)]);
   const goal = goalOn(goals, day);
   const minutes = record ? totalOf(record) : 0;
-  const met = minutes >= goal || record?.achieved_override === 1;
+  // The app's achieved rule: a day the learner marked not achieved is not met, whatever its minutes.
+  const met = record ? isAchieved(record, goal) : false;
   if (met && reminder.skipWhenGoalMet) return null;
   const body = met ? `Today's goal in ${reminder.language} is met. A few more minutes?` : `${minutesText(Math.max(1, goal - minutes))} to today's goal in ${reminder.language}`;
   return { title, body, url };

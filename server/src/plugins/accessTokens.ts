@@ -22,6 +22,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Set for every route under /api/user (see tokenAccessFor); a route may set it itself. */
     tokenAccess?: TokenAccess;
+    /**
+     * For a route whose token access depends on its body (the import: a `log` token may merge days
+     * only): whether a token's call with this body is within it. Such a call is counted and marks
+     * the token used only once its body passed; a refused one writes nothing (403 TOKEN_SCOPE).
+     */
+    tokenBodyScope?: (body: unknown) => boolean;
   }
   interface FastifyRequest {
     /**
@@ -30,6 +36,8 @@ declare module 'fastify' {
      * signed-out call's 401: a body nested past 64 levels is 400 with a token or without.
      */
     tokenRefusal: Error | null;
+    /** A token's call to a route with tokenBodyScope: its admission, made once the body passed. */
+    tokenAdmission: (() => Promise<void>) | null;
   }
 }
 
@@ -137,6 +145,14 @@ export function registerTokenAccess(app: FastifyInstance): void {
   // Before any route's own hooks and the session check of /api/user (requireUser skips the cookie
   // for these requests), hence on every request; one without a token goes on at once, without a promise.
   app.decorateRequest('tokenRefusal', null);
+  app.decorateRequest('tokenAdmission', null);
+  app.addHook('preHandler', async (request) => {
+    const admission = request.tokenAdmission;
+    if (!admission) return;
+    request.tokenAdmission = null;
+    if (!request.routeOptions.config.tokenBodyScope?.(request.body)) throw outOfScope('body');
+    await admission();
+  });
   app.addHook('onRequest', (request, _reply, done) => {
     if (!usesBearer(request)) return done();
     authenticateBearer(app, request, admit).then(
@@ -179,15 +195,30 @@ async function authenticateBearer(
   const token = (await findAccessToken.run(app.db, { tokenHash: hashSecret(secret) })).rows[0];
   if (!token) throw unauthenticated();
   const access = request.routeOptions.config.tokenAccess;
-  if (access === 'none' || (access === 'log' && token.scope !== 'log')) {
-    throw new ApiHttpError(
-      403,
-      'TOKEN_SCOPE',
-      access === 'none'
-        ? 'An access token may not make this call: sign in to the app for it.'
-        : 'This access token may only read: make a "log" token to add time.',
-    );
-  }
+  if (access === 'none') throw outOfScope('none');
+  if (access === 'log' && token.scope !== 'log') throw outOfScope('log');
+  request.userId = Number(token.user_id);
+  request.account = { email: token.email, currentLanguage: token.current_language };
+  const admission = () => admitCall(app, token, admit);
+  if (request.routeOptions.config.tokenBodyScope) request.tokenAdmission = admission;
+  else await admission();
+}
+
+function outOfScope(why: 'none' | 'log' | 'body'): ApiHttpError {
+  const message = {
+    none: 'An access token may not make this call: sign in to the app for it.',
+    log: 'This access token may only read: make a "log" token to add time.',
+    body: 'An access token may only merge days into your history: sign in to the app to replace it or to import a file.',
+  }[why];
+  return new ApiHttpError(403, 'TOKEN_SCOPE', message);
+}
+
+/** Counts the call against the token's calls a minute (429 past them) and marks the token used. */
+async function admitCall(
+  app: FastifyInstance,
+  token: { id: string; last_used_at: unknown },
+  admit: (id: string, nowMs: number) => Admission | Promise<Admission>,
+): Promise<void> {
   const now = app.now().getTime();
   const admitted = admit(token.id, now);
   const admission = admitted instanceof Promise ? await admitted : admitted;
@@ -201,6 +232,4 @@ async function authenticateBearer(
   }
   const lastUsed = token.last_used_at === null ? null : Number(token.last_used_at);
   if (lastUsed === null || now - lastUsed >= MINUTE_MS) await touchAccessToken(app.db, token.id, now, MINUTE_MS);
-  request.userId = Number(token.user_id);
-  request.account = { email: token.email, currentLanguage: token.current_language };
 }

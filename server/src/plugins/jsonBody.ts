@@ -13,6 +13,13 @@ import secureJson from 'secure-json-parse';
 import { JSON_MAX_DEPTH, tooDeepAt } from '@common/jsonDepth.mjs';
 import { ApiHttpError } from '../domain/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** More values than the parser's default bound of 10,000 that this route's body may hold (the days import). */
+    maxBodyValues?: number;
+  }
+}
+
 const REFUSED_KEYS = [
   { key: '__proto__', options: { protoAction: 'error', constructorAction: 'ignore' } },
   { key: 'constructor.prototype', options: { protoAction: 'ignore', constructorAction: 'error' } },
@@ -60,7 +67,7 @@ class JsonThread {
   private readonly pending = new Map<number, (answer: WorkerAnswer | Error) => void>();
   private nextId = 0;
 
-  parse(body: Buffer): Promise<unknown> {
+  parse(body: Buffer, maxValues: number | undefined): Promise<unknown> {
     const id = this.nextId++;
     // A copy: the body may share its memory with other buffers, which transferring would take from them.
     const bytes = new Uint8Array(body);
@@ -68,12 +75,12 @@ class JsonThread {
       this.pending.set(id, (answer) => {
         if (answer instanceof Error) reject(answer);
         else if (answer.tooDeep) reject(tooDeepError());
-        else if (answer.tooMany) reject(new ApiHttpError(400, 'INVALID_INPUT', `The request body holds more than ${answer.tooMany.toLocaleString('en')} values; no call takes that many.`));
+        else if (answer.tooMany) reject(new ApiHttpError(400, 'INVALID_INPUT', `The request body holds more than ${answer.tooMany.toLocaleString('en')} values, more than this call takes.`));
         else if (answer.invalid) reject(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY());
         else if (answer.refusedKey) reject(refusedKeyError(answer.refusedKey));
         else resolve(answer.value);
       });
-      this.thread().postMessage({ id, bytes }, [bytes.buffer]);
+      this.thread().postMessage({ id, bytes, maxValues }, [bytes.buffer]);
     });
   }
 
@@ -104,10 +111,10 @@ const jsonThread = new JsonThread();
 
 export function registerJsonBody(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = body as Buffer;
     if (bytes.length >= WORKER_BYTES) {
-      jsonThread.parse(bytes).then((value) => done(null, value), (err: Error) => done(err, undefined));
+      jsonThread.parse(bytes, request.routeOptions.config.maxBodyValues).then((value) => done(null, value), (err: Error) => done(err, undefined));
       return;
     }
     try {

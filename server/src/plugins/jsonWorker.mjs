@@ -20,29 +20,31 @@ const REFUSED_KEYS = [
 ];
 
 /**
- * More values than any call takes (an import's body holds a handful): sending such a body back
+ * More values than any call takes (a route may allow more: config.maxBodyValues, the days import's
+ * 20,000 days): sending such a body back
  * and checking its text would hold the event loop for as long as the values are many (a 5 MiB
  * array of a million zeros), so it is refused here, off the loop.
  */
 const MAX_VALUES = 10_000;
 
 /**
- * Whether `value` holds more than MAX_VALUES values, counted with an explicit stack that stops at the bound.
+ * Whether `value` holds more than `max` values, counted with an explicit stack that stops at the bound.
  * @param {any} value
+ * @param {number} max
  */
-function tooManyValues(value) {
+function tooManyValues(value, max) {
   const stack = [value];
   let count = 0;
   while (stack.length > 0) {
     const inner = stack.pop();
-    if (++count > MAX_VALUES) return true;
+    if (++count > max) return true;
     if (inner !== null && typeof inner === 'object') for (const key in inner) stack.push(inner[key]);
   }
   return false;
 }
 
-/** @param {number} id @param {Uint8Array} bytes */
-function answer(id, bytes) {
+/** @param {number} id @param {Uint8Array} bytes @param {number} max */
+function answer(id, bytes, max) {
   if (tooDeepAt(bytes) >= 0) {
     port.postMessage({ id, tooDeep: true });
     return;
@@ -55,8 +57,8 @@ function answer(id, bytes) {
     return;
   }
   if (value !== null && typeof value === 'object') {
-    if (tooManyValues(value)) {
-      port.postMessage({ id, tooMany: MAX_VALUES });
+    if (tooManyValues(value, max)) {
+      port.postMessage({ id, tooMany: max });
       return;
     }
     for (const { key, options } of REFUSED_KEYS) {
@@ -71,9 +73,9 @@ function answer(id, bytes) {
   port.postMessage({ id, value });
 }
 
-port.on('message', (/** @type {{ id: number; bytes: Uint8Array }} */ { id, bytes }) => {
+port.on('message', (/** @type {{ id: number; bytes: Uint8Array; maxValues?: number }} */ { id, bytes, maxValues }) => {
   try {
-    answer(id, bytes);
+    answer(id, bytes, maxValues ?? MAX_VALUES);
   } catch {
     port.postMessage({ id, invalid: true });
   }

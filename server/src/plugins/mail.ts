@@ -3,6 +3,13 @@
  * URL). A message is sent in the background: the request that asked for it never waits for the
  * mail server, so its answer and its timing say nothing about whether anything was sent. Without
  * SMTP_URL nothing is sent and the server says so once, in its log when it starts.
+ *
+ * A reset link is the account, so mail never leaves the machine in clear: to any host but
+ * loopback, `smtp://` requires STARTTLS (nodemailer's requireTLS) and a valid certificate, and
+ * `smtps://` is TLS from the first byte. A mail server that does not offer STARTTLS gets no
+ * message: the send fails with a log line saying so, and nothing is sent in clear. A relay on this
+ * very machine (a local Postfix, a test receiver) is reached without crossing a network, so it may
+ * be plain.
  */
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -14,6 +21,8 @@ export interface MailOptions {
   from?: string;
   /** The address learners use, for links in messages; default http://localhost:3000. */
   publicUrl?: string;
+  /** Hosts mail may reach without TLS (default: localhost, 127.0.0.1 and ::1; tests narrow it). */
+  loopbackHosts?: ReadonlySet<string>;
 }
 
 export interface OutgoingMail {
@@ -43,19 +52,34 @@ const CLOSE_WAIT_MS = 5_000;
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-function transportFor(smtpUrl: string): Transporter {
+/** nodemailer's options for SMTP_URL: TLS required off loopback (smtps:// is TLS already). */
+export function transportOptions(smtpUrl: string, loopbackHosts: ReadonlySet<string> = LOOPBACK) {
   const url = new URL(smtpUrl);
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, not "${url.protocol}//"`);
-  // A relay on this very machine (a local Postfix, a test receiver) is reached without leaving it,
-  // so its self-signed certificate is accepted for STARTTLS; any other host must present a valid one.
-  const tls = LOOPBACK.has(url.hostname) ? { rejectUnauthorized: false } : undefined;
-  return nodemailer.createTransport({ url: smtpUrl, tls, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const loopback = loopbackHosts.has(url.hostname);
+  // On loopback a self-signed certificate is accepted for an offered STARTTLS; any other host must present a valid one.
+  const tls = loopback ? { rejectUnauthorized: false } : undefined;
+  return { url: smtpUrl, tls, requireTLS: !loopback && url.protocol === 'smtp:', connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+}
+
+function transportFor(smtpUrl: string, loopbackHosts?: ReadonlySet<string>): Transporter {
+  return nodemailer.createTransport(transportOptions(smtpUrl, loopbackHosts));
+}
+
+/** The log line of a failed send; a refused or failed TLS says that nothing went in clear. */
+function failure(err: unknown, subject: string, smtpUrl: string): string {
+  const code = (err as { code?: string }).code;
+  const message = err instanceof Error ? err.message : String(err);
+  if (code === 'ETLS' || /STARTTLS|TLS|certificate/i.test(message)) {
+    return `could not send "${subject}": the mail server ${new URL(smtpUrl).host} gave no usable TLS (${message}); nothing was sent in clear`;
+  }
+  return `could not send "${subject}": ${message}`;
 }
 
 export function registerMail(app: FastifyInstance, options: MailOptions = {}): void {
   const publicUrl = (options.publicUrl || DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
   const from = options.from || `LinguaLog <no-reply@${new URL(publicUrl).hostname}>`;
-  const transport = options.smtpUrl ? transportFor(options.smtpUrl) : null;
+  const transport = options.smtpUrl ? transportFor(options.smtpUrl, options.loopbackHosts) : null;
   const sending = new Set<Promise<unknown>>();
   if (!transport) {
     app.addHook('onReady', async () => {
@@ -70,7 +94,7 @@ export function registerMail(app: FastifyInstance, options: MailOptions = {}): v
       if (!transport) return;
       const sent = transport
         .sendMail({ from, ...message })
-        .catch((err: unknown) => app.log.error({ err: err instanceof Error ? err.message : String(err) }, `could not send "${message.subject}"`))
+        .catch((err: unknown) => app.log.error({ err: err instanceof Error ? err.message : String(err) }, failure(err, message.subject, options.smtpUrl!)))
         .finally(() => sending.delete(sent));
       sending.add(sent);
     },

@@ -2,10 +2,16 @@
  * The daily reminder's scheduler and sender (contract, fourth edition). Each minute (an unref'd
  * timer, stopped when the app closes) one indexed read finds the reminders whose next firing has
  * come (`next_due_at <= now`); a tick that finds none costs nothing more. For each: a firing more
- * than 10 minutes late is dropped; otherwise the learner's day is claimed with one conditional
- * write, so of several processes on one database exactly one sends; then, unless the day is a rest
- * day or (skipWhenGoalMet) its goal is met, one push to each device. A push service's 404 or 410
- * deletes that device. The VAPID key pair is read (or made, once for all processes) at start.
+ * than 10 minutes late is dropped, judged per reminder on the clock when it is reached (a backlog
+ * never sends later than that) and again before each push; otherwise the learner's day is claimed
+ * with one conditional write, so of several processes on one database exactly one sends; then,
+ * unless the day is a rest day or (skipWhenGoalMet) achieved, one push to each device. A claim
+ * whose work fails before any push left is given back, so the next tick tries again. A push
+ * service's 404 or 410 deletes that device; a 5xx, a 429 or no answer in time is tried once more
+ * (after RETRY_DELAY_MS, still within the window), and a device whose daily push failed
+ * FAILED_DAYS_LIMIT days in a row is removed. The test reminder answers `failed` once its
+ * deadline passes (TEST_DEADLINE_MS, below the request's own), never leaving the request to time out.
+ * The VAPID key pair is read (or made, once for all processes) at start.
  */
 import type { FastifyInstance } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -15,6 +21,8 @@ import {
   dueReminders,
   moveReminder,
   readReminder,
+  recordDailyPush,
+  releaseReminderDay,
   subscriptionOf,
   subscriptionsOf,
   vapidKeys,
@@ -25,7 +33,7 @@ import { currentLanguage } from '../db/languages';
 import { readDayEndsAtHour } from '../db/dayBoundary';
 import { dayOfFiring, nudgeFor, REMINDER_LATEST_MS, reminderToday, testNudge, toSettings, type Nudge } from '../domain/reminders';
 import { nextFiringAfter } from '../domain/reminderTime';
-import { makeVapidKeys, pushSender, type PushOutcome, type PushSend } from './pushSender';
+import { makeVapidKeys, pushSender, type PushOutcome, type PushSend, type PushSendResult, type Resolver } from './pushSender';
 
 export interface ReminderOptions {
   /** VAPID_SUBJECT: a mailto: or https: URL push services may use to reach the operator. */
@@ -36,9 +44,22 @@ export interface ReminderOptions {
   ca?: string | Buffer;
   /** false: no timer; tests and the bench call `app.reminders.tick(now)` themselves. */
   scheduler?: boolean;
-  /** Replaces the network sender (the bench's fake push service). */
+  /** The resolver the sender's address check asks (a stub in tests). */
+  resolver?: Resolver;
+  /** Replaces the network sender (the bench's fake push service, tests). */
   send?: PushSend;
+  /** Wait before the one retry of a push answered 5xx, 429 or not at all (default RETRY_DELAY_MS). */
+  retryDelayMs?: number;
+  /** How long a test reminder waits for the push service before answering `failed` (default TEST_DEADLINE_MS). */
+  testDeadlineMs?: number;
 }
+
+/** The one retry of a transient failure comes this much later, well within the 10-minute window. */
+export const RETRY_DELAY_MS = 5_000;
+/** Below the request deadline (10 s) and the push timeout, so the test call always answers. */
+export const TEST_DEADLINE_MS = 6_000;
+/** Daily reminders in a row a device may fail (5xx, 429, no answer, after the retry) before it is removed. */
+export const FAILED_DAYS_LIMIT = 7;
 
 export const DEFAULT_VAPID_SUBJECT = 'mailto:reminders@lingualog.invalid';
 
@@ -75,18 +96,30 @@ async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<voi
 export async function registerReminders(app: FastifyInstance, options: ReminderOptions & { endpointOrigins: string[] }): Promise<void> {
   const keys: VapidKeys = await vapidKeys(app.db, makeVapidKeys, app.now().getTime());
   const vapid = { subject: options.subject ?? DEFAULT_VAPID_SUBJECT, ...keys };
-  const network = options.send ? null : pushSender({ allowedOrigins: options.endpointOrigins, ca: options.ca });
+  const network = options.send ? null : pushSender({ allowedOrigins: options.endpointOrigins, ca: options.ca, resolver: options.resolver });
   const send: PushSend = options.send ?? network!.send;
 
-  const deliver = async (userId: number, nudge: Nudge, endpoint: { endpoint: string; p256dh: string; auth: string }): Promise<PushOutcome> => {
-    const outcome = await send(endpoint, JSON.stringify(nudge), vapid);
-    if (outcome === 'gone') await deleteSubscription(app.db, userId, endpoint.endpoint);
-    return outcome;
+  const retryDelayMs = options.retryDelayMs ?? RETRY_DELAY_MS;
+  const testDeadlineMs = options.testDeadlineMs ?? TEST_DEADLINE_MS;
+  const settle = async (userId: number, endpoint: string, result: PushSendResult): Promise<PushOutcome> => {
+    if (result === 'gone') await deleteSubscription(app.db, userId, endpoint);
+    return result === 'transient' ? 'failed' : result;
+  };
+  const deliver = async (userId: number, nudge: Nudge, endpoint: { endpoint: string; p256dh: string; auth: string }, stillInTime: () => boolean): Promise<PushOutcome> => {
+    let result = await send(endpoint, JSON.stringify(nudge), vapid);
+    if (result === 'transient') {
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs));
+      if (stillInTime()) result = await send(endpoint, JSON.stringify(nudge), vapid);
+    }
+    return settle(userId, endpoint.endpoint, result);
   };
 
-  const handle = async (reminder: DueReminder, nowMs: number, result: TickResult): Promise<void> => {
+  const handle = async (reminder: DueReminder, tickMs: number, result: TickResult): Promise<void> => {
+    // Lateness is judged on the clock when this reminder is reached, not when the tick began.
+    const nowMs = Math.max(tickMs, app.now().getTime());
+    const inTime = () => Math.max(nowMs, app.now().getTime()) - reminder.nextDueAt <= REMINDER_LATEST_MS;
     const next = nextFiringAfter(Math.max(nowMs, reminder.nextDueAt), reminder.time, reminder.timeZone);
-    if (nowMs - reminder.nextDueAt > REMINDER_LATEST_MS) {
+    if (!inTime()) {
       result.late++;
       await moveReminder(app.db, reminder.userId, reminder.nextDueAt, next);
       return;
@@ -98,15 +131,28 @@ export async function registerReminders(app: FastifyInstance, options: ReminderO
       return;
     }
     result.claimed++;
-    const devices = await subscriptionsOf(app.db, reminder.userId);
-    // No device: nothing to send, so the day's goal and rest days need not be read.
-    const nudge = devices.length > 0 ? await nudgeFor(app.db, reminder, day) : null;
+    let devices: Awaited<ReturnType<typeof subscriptionsOf>>;
+    let nudge: Nudge | null;
+    try {
+      devices = await subscriptionsOf(app.db, reminder.userId);
+      // No device: nothing to send, so the day's goal and rest days need not be read.
+      nudge = devices.length > 0 ? await nudgeFor(app.db, reminder, day) : null;
+    } catch (err) {
+      // Nothing was sent: the day is given back for the next tick.
+      await releaseReminderDay(app.db, reminder.userId, reminder.nextDueAt, day, next, reminder.lastSentDay);
+      throw err;
+    }
     if (!nudge) {
       result.skipped++;
       return;
     }
     for (const subscription of devices) {
-      const outcome = await deliver(reminder.userId, nudge, subscription);
+      if (!inTime()) {
+        result.late++;
+        return;
+      }
+      const outcome = await deliver(reminder.userId, nudge, subscription, inTime);
+      if (outcome !== 'gone' && (await recordDailyPush(app.db, reminder.userId, subscription.endpoint, outcome === 'sent', FAILED_DAYS_LIMIT))) result.gone++;
       if (outcome === 'sent') result.sent++;
       if (outcome === 'gone') result.gone++;
     }
@@ -137,7 +183,16 @@ export async function registerReminders(app: FastifyInstance, options: ReminderO
       readReminder(app.db, userId),
     ]);
     const day = reminderToday(toSettings(reminder).timeZone, dayEndsAtHour, app.now().getTime());
-    return deliver(userId, await testNudge(app.db, { userId, language }, day), subscription);
+    const nudge = await testNudge(app.db, { userId, language }, day);
+    // One try, and `failed` at the deadline: the request answers in time whatever the push service does.
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'failed'>((resolve) => (timer = setTimeout(() => resolve('failed'), testDeadlineMs)));
+    try {
+      const result = await Promise.race([send(subscription, JSON.stringify(nudge), vapid), deadline]);
+      return await settle(userId, endpoint, result);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   app.decorate('reminders', { publicKey: keys.publicKey, allowedOrigins: options.endpointOrigins, tick, sendTest } satisfies ReminderService);

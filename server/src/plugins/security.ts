@@ -31,7 +31,8 @@ const SPA_CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
   imgSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval': the Anki import compiles SQLite's WebAssembly on the device (issue #52); it allows no eval of scripts.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   scriptSrcAttr: ["'none'"],
   // styled-components injects <style> elements at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],

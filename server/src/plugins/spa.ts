@@ -49,8 +49,9 @@ export async function registerSpa(app: FastifyInstance, spaDir: string, screenOp
     root,
     index: false,
     cacheControl: false,
-    // The server's own render code (dist/ssr, serverScreen.ts) is not the site's.
-    allowedPath: (pathName) => !/^\/ssr(\/|$)/.test(pathName),
+    // The server's own code (dist/server, scripts/build-server.mjs) and its render code (dist/ssr,
+    // serverScreen.ts) are not the site's.
+    allowedPath: (pathName) => !/^\/(ssr|server)(\/|$)/.test(pathName),
     // The build writes .br and .gz copies (vite.config.ts); browsers that accept one get it.
     preCompressed: true,
     setHeaders: (res, path) => {

@@ -1,14 +1,15 @@
-/** POST /api/user/import: a LinguaLog export or a Toggl Track CSV, checked whole, then applied in one transaction. */
+/** POST /api/user/import: a LinguaLog export, a Toggl Track CSV or days summed elsewhere, checked whole, then applied in one transaction. */
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { importAnswerSchema, importBadRequestSchema, importBodySchema, IMPORT_MAX_BYTES, type ImportBody } from '@common/schemas/data';
+import { DAYS_IMPORT_MAX, importAnswerSchema, importBadRequestSchema, importBodySchema, IMPORT_MAX_BYTES, type ImportBody } from '@common/schemas/data';
 import { emptyQuery } from '@common/schemas/primitives';
 import { applyImport } from '../transfer/applyImport';
 import { readLingualogCsv } from '../transfer/lingualogCsv';
 import { readLingualogJson } from '../transfer/lingualogJson';
 import { Problems, type ImportContext, type ImportPlan } from '../transfer/plan';
 import { readTogglCsv } from '../transfer/togglCsv';
+import { readDays } from '../transfer/daysImport';
 import { ApiHttpError } from '../domain/errors';
 import { HEAVY_CALL_RULE, security, writeErrors } from './schemas';
 import { addDaysIso } from '@common/buckets';
@@ -37,7 +38,21 @@ const DESCRIPTION =
   'line where it goes too deep, found before the file is parsed, as is one holding more than 100,000 arrays and objects or 600,000 ' +
   'values (line 0; an export that fits 5 MiB holds about 50,000 and 400,000); the request body itself follows the API-wide rule (deeper than ' +
   '64 levels: 400 INVALID_INPUT). The file\'s text is read by the importer, except that a lone surrogate in it is 400 INVALID_INPUT. ' +
+  'days: no content but `days`, a list of {date, listeningDailyMins?, readingDailyMins?, speakingDailyMins?, writingDailyMins?} ' +
+  '(an Anki collection or a spreadsheet the app read on the device, a script, an add-on), to `language`, default the current one. ' +
+  'Each day names at least one skill; a merge sets the skills a day names and keeps the others as stored; a replace makes the ' +
+  "language's days exactly these (a skill a day does not name is 0). At most 20,000 days a call; a date twice, a day naming no " +
+  'skill, minutes that are not whole numbers from 0 to 960, and the daily limits are problems whose line is the day\'s index ' +
+  '(from 1); the same days sent twice change nothing more. Access tokens: a `log` token may send source days with mode merge ' +
+  '(dry run or not); every other source, and replace, need the session (403 TOKEN_SCOPE), so a leaked token cannot wipe a ' +
+  'history; a `read` token may not import. ' +
   HEAVY_CALL_RULE;
+
+/** What a `log` token may import: days, merged (a leaked token cannot wipe a history). */
+const mergesDays = (body: unknown): boolean => {
+  const { source, mode } = (body ?? {}) as { source?: unknown; mode?: unknown };
+  return source === 'days' && mode === 'merge';
+};
 
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -45,10 +60,11 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   app.post(underUser(API_PATHS.import), {
     bodyLimit: IMPORT_MAX_BYTES,
     // The file's text is the importer's to judge, line by line (plugins/inputHygiene.ts).
-    config: { heavy: 'transfer', lenientText: new Set(['content']) },
+    // A days import's body holds up to 20,000 days of up to five values and the object each.
+    config: { heavy: 'transfer', lenientText: new Set(['content']), tokenAccess: 'log', tokenBodyScope: mergesDays, maxBodyValues: DAYS_IMPORT_MAX * 6 + 100 },
     schema: {
       tags: ['data'],
-      summary: 'Import a LinguaLog export or a Toggl Track CSV',
+      summary: 'Import a LinguaLog export, a Toggl Track CSV or days summed elsewhere',
       description: DESCRIPTION,
       security,
       querystring: emptyQuery,
@@ -57,8 +73,14 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const body = request.body;
-      if (body.source !== 'toggl-csv' && (body.language !== undefined || body.skillMap !== undefined || body.entriesWithoutSkill !== undefined)) {
-        throw new ApiHttpError(400, 'INVALID_INPUT', '"language", "skillMap" and "entriesWithoutSkill" apply only to toggl-csv imports.');
+      if (body.source !== 'toggl-csv' && (body.skillMap !== undefined || body.entriesWithoutSkill !== undefined)) {
+        throw new ApiHttpError(400, 'INVALID_INPUT', '"skillMap" and "entriesWithoutSkill" apply only to toggl-csv imports.');
+      }
+      if (body.source !== 'toggl-csv' && body.source !== 'days' && body.language !== undefined) {
+        throw new ApiHttpError(400, 'INVALID_INPUT', '"language" applies only to toggl-csv and days imports.');
+      }
+      if ((body.source === 'days') !== (body.days !== undefined) || (body.source === 'days') === (body.content !== undefined)) {
+        throw new ApiHttpError(400, 'INVALID_INPUT', body.source === 'days' ? 'A days import sends "days" and no "content".' : 'A file import sends "content" and no "days".');
       }
       const today = utcToday(domain);
       const ctx: ImportContext = { today, latest: addDaysIso(today, 1), knownLanguages: new Set(await offeredLanguages(app.db)), signal: request.deadline };
@@ -78,12 +100,14 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   async function planOf(body: ImportBody, userId: number, ctx: ImportContext, problems: Problems): Promise<ImportPlan | null> {
-    if (body.source === 'lingualog-json') return readLingualogJson(body.content, ctx, problems);
-    if (body.source === 'lingualog-csv') return readLingualogCsv(body.content, ctx, problems);
+    const content = body.content ?? '';
+    if (body.source === 'lingualog-json') return readLingualogJson(content, ctx, problems);
+    if (body.source === 'lingualog-csv') return readLingualogCsv(content, ctx, problems);
     const language = body.language ?? (await currentLanguage(app.db, userId));
     if (!language) problems.add(0, 'Choose a language first, or name the language these entries are for.');
     else if (!ctx.knownLanguages.has(language)) problems.add(0, `"${language}" is not a language LinguaLog offers.`);
     if (!language || problems.any) return null;
-    return readTogglCsv(body.content, language, { skillMap: body.skillMap ?? {}, withoutSkill: body.entriesWithoutSkill }, ctx, problems);
+    if (body.source === 'days') return readDays(body.days ?? [], language, ctx, problems);
+    return readTogglCsv(content, language, { skillMap: body.skillMap ?? {}, withoutSkill: body.entriesWithoutSkill }, ctx, problems);
   }
 }

@@ -26,10 +26,14 @@ import { publicErrors, readErrors, security, writeErrors } from './schemas';
 const TESTS_PER_MINUTE = 5;
 
 const ENDPOINT_RULE =
-  'The endpoint must be an https: URL and must not name a loopback, private, link-local, shared (100.64/10), multicast, ' +
-  'reserved or otherwise internal address (IPv4 in any notation, IPv6, IPv4-mapped IPv6), nor a name such as localhost or one ' +
-  'ending in .localhost, .local or .internal, unless its origin is listed in PUSH_ENDPOINT_ORIGINS; else 400 INVALID_INPUT. ' +
-  'When a push is sent, every address the name resolves to is checked again, and no redirect is followed.';
+  'The endpoint must be an https: URL on the default port and must not name a loopback, private, link-local, shared (100.64/10), ' +
+  'multicast, reserved or otherwise internal address (IPv4 in any notation, IPv6, IPv4-mapped ::ffff:0:0/96 and IPv4-compatible ' +
+  '::/96 IPv6 read as the IPv4 they hold), nor a name such as localhost or one ending in .localhost, .local or .internal, unless ' +
+  'its origin is listed in PUSH_ENDPOINT_ORIGINS. The host is checked as the sender connects to it: a host that two URL parsers ' +
+  '(WHATWG and the legacy url.parse the sender uses) read differently, that holds anything but letters, digits, "." and "-" (an IPv6 ' +
+  'literal in brackets aside: no %, @, \\, spaces, tabs or newlines), or that ends in more than one dot is refused. Else 400 ' +
+  'INVALID_INPUT. When a push is sent, the endpoint is checked again by the same rule and every address its name resolves to is ' +
+  'checked and is the address connected to; no redirect is followed.';
 
 /** GET /api/push/key: no session needed (the browser subscribes with it before anything else). */
 export async function pushKeyRoutes(fastify: FastifyInstance): Promise<void> {
@@ -92,7 +96,11 @@ export async function reminderRoutes(fastify: FastifyInstance): Promise<void> {
       description:
         "`endpoint`: one of the learner's devices (this device, in the app). The push has today's words and is sent whatever the " +
         "goal or rest day; it does not count as the day's reminder. An endpoint the learner has not added: 400 INVALID_INPUT. " +
-        `At most ${TESTS_PER_MINUTE} a minute per learner (each is a request to a push service): then 429 RATE_LIMITED with Retry-After.`,
+        `At most ${TESTS_PER_MINUTE} a minute per learner (each is a request to a push service): then 429 RATE_LIMITED with Retry-After. ` +
+        '`result`: `sent` when the push service accepted it; `gone` when it answered 404 or 410 (the device is removed); `failed` for ' +
+        'anything else, including no answer within 6 seconds (one try, no retry), so the call always answers 200 within its deadline. ' +
+        'The daily reminder itself retries a push answered 5xx, 429 or not at all once, within its 10-minute window, and removes a ' +
+        'device whose push failed 7 daily reminders in a row.',
       security,
       querystring: emptyQuery,
       body: pushEndpointBodySchema,

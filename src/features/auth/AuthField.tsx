@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { FieldStack } from '@/components/FieldStack';
-import { Link } from 'react-router';
 import { paths } from '@/api/paths';
 import { useT } from '@/i18n/I18nProvider';
+import { AuthLink } from './authPorts';
 
 interface AuthFieldProps {
   id: string;
@@ -47,7 +47,7 @@ export function BackToSignIn() {
   const t = useT();
   return (
     <SwitchLink>
-      <Link to={paths.login}>{t('auth.backToSignIn')}</Link>
+      <AuthLink to={paths.login}>{t('auth.backToSignIn')}</AuthLink>
     </SwitchLink>
   );
 }

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { BRAND_NAME } from '@common/domain';
 import { paths } from '@/api/paths';
-import { ButtonLink } from '@/components/Button';
+import { ButtonLink } from '@/components/ButtonLink';
 import { Mascot } from '@/components/Mascot';
 import { media } from '@/styles/media';
 import { useT } from '@/i18n/I18nProvider';

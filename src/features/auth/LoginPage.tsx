@@ -1,19 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent, MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
 import styled from 'styled-components';
-import { useLoginMutation } from '@/api/apiSlice';
-import { useAppDispatch, useAppSelector } from '@/api/hooks';
-import type { LoginState } from '@/api/paths';
 import { paths } from '@/api/paths';
-import { selectSessionEnded, signedInAgain } from '@/api/session';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, VALIDATION, isNetworkError } from '@/lib/errorMessages';
 import { useSwitchLocale, useT } from '@/i18n/I18nProvider';
-import { preferencesAtSignIn } from '@/api/preferences';
 import { AuthField, emailPlaceholder, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
+import { AuthLink, useAuthPorts } from './authPorts';
 
 /** Spec 8: any answer from the server is "incorrect", no answer is "unreachable", anything else is the fallback. */
 function loginFailureMessage(error: unknown): string {
@@ -28,14 +23,9 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [login, { isLoading }] = useLoginMutation();
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
+  const [isLoading, setLoading] = useState(false);
+  const { login, afterSignIn, sessionEnded, preferences } = useAuthPorts();
   const switchLocale = useSwitchLocale();
-  const sessionEnded = useAppSelector(selectSessionEnded);
-  // Only a learner whose session ended under them goes back where they were; otherwise spec 2's /dashboard.
-  const from = (useLocation().state as LoginState | null)?.from;
-  const returnTo = sessionEnded && from?.startsWith('/') ? from : paths.dashboard;
 
   // Checked on the button's click, before the browser's email-format check on submit.
   const checkFilled = (event: MouseEvent<HTMLButtonElement>) => {
@@ -49,17 +39,18 @@ export function LoginPage() {
     // Nothing a previous learner left on this device may leak into the new session (spec 2).
     window.localStorage.clear();
     let signedIn: string;
+    setLoading(true);
     try {
-      signedIn = (await login({ email: email.trim(), password }).unwrap()).email;
+      signedIn = await login({ email: email.trim(), password });
     } catch (failure) {
       setError(loginFailureMessage(failure));
+      setLoading(false);
       return;
     }
-    dispatch(signedInAgain(signedIn));
     // The device's zone goes to the account; the account's App language, chosen on any device, shows here.
-    const uiLocale = await dispatch(preferencesAtSignIn());
+    const uiLocale = await preferences();
     if (uiLocale) await switchLocale(uiLocale).catch(() => {});
-    navigate(returnTo, { replace: true });
+    await afterSignIn(signedIn);
   };
 
   return (
@@ -74,10 +65,10 @@ export function LoginPage() {
         </Button>
       </form>
       <SwitchLink>
-        <Link to={paths.forgotPassword}>{t('auth.signIn.forgot')}</Link>
+        <AuthLink to={paths.forgotPassword}>{t('auth.signIn.forgot')}</AuthLink>
       </SwitchLink>
       <SwitchLink>
-        <Link to={paths.register}>{t('auth.signIn.noAccount')}</Link>
+        <AuthLink to={paths.register}>{t('auth.signIn.noAccount')}</AuthLink>
       </SwitchLink>
     </AuthLayout>
   );

@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import type { FormEvent, MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { apiSlice, useRegisterMutation } from '@/api/apiSlice';
-import { useAppDispatch } from '@/api/hooks';
 import { paths } from '@/api/paths';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import { useT } from '@/i18n/I18nProvider';
 import { storedLocaleChoice } from '@/i18n/startLocale';
-import { preferencesAtSignIn } from '@/api/preferences';
 import { isLocaleTag } from '@common/locales';
 import { AuthField, emailPlaceholder, SwitchLink } from './AuthField';
 import { AuthLayout } from './AuthLayout';
+import { AuthLink, useAuthPorts } from './authPorts';
 import { signUpError, signUpFailureMessage } from './signUpValidation';
 
 export function RegisterPage() {
@@ -21,9 +18,8 @@ export function RegisterPage() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [register, { isLoading }] = useRegisterMutation();
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const [isLoading, setLoading] = useState(false);
+  const { register, afterSignUp, preferences } = useAuthPorts();
   const narrow = useIsNarrow();
 
   // Our rules run on the button's click, before the browser's own email-format check on submit,
@@ -36,18 +32,18 @@ export function RegisterPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setLoading(true);
     try {
-      await register({ email: email.trim(), password }).unwrap();
+      await register({ email: email.trim(), password });
     } catch (failure) {
       setError(signUpFailureMessage(failure));
+      setLoading(false);
       return;
     }
     // The device's zone, and the App language chosen on this device before signing up, go to the new account.
     const chosen = storedLocaleChoice();
-    await dispatch(preferencesAtSignIn(isLocaleTag(chosen) ? chosen : undefined));
-    // The language step opens with its list ready (spec 2).
-    await dispatch(apiSlice.endpoints.getLanguages.initiate(undefined, { subscribe: false }));
-    navigate(paths.registerLanguage, { replace: true });
+    await preferences(isLocaleTag(chosen) ? chosen : undefined);
+    await afterSignUp();
   };
 
   const errorArea = error && <ErrorText>{error}</ErrorText>;
@@ -75,7 +71,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <SwitchLink>
-        <Link to={paths.login}>{t('auth.signUp.haveAccount')}</Link>
+        <AuthLink to={paths.login}>{t('auth.signUp.haveAccount')}</AuthLink>
       </SwitchLink>
     </AuthLayout>
   );

@@ -1,7 +1,8 @@
 import styled from 'styled-components';
 import { paths } from '@/api/paths';
 import { useOnline } from '@/sync';
-import { Button, ButtonLink } from '@/components/Button';
+import { Button } from '@/components/Button';
+import { ButtonLink } from '@/components/ButtonLink';
 import { ErrorLine } from '@/components/StatusMessage';
 import { ERRORS } from '@/lib/errorMessages';
 import type { ReadResult } from '@/components/FailureNotice';

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { exited, freePort, sleep, stopChild } from './processes';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+/** The built server (scripts/build-server.mjs), relative to the repository's root. */
+export const SERVER_ENTRY = 'dist/server/server.js';
 
 export interface RunningServer {
   url: string;
@@ -51,14 +53,15 @@ async function waitUntilAnswering(url: string, child: ChildProcess, logFile: str
 }
 
 /**
- * Starts the real API server, which also serves the production SPA from dist/, on a free
- * port of 127.0.0.1. Node runs tsx as a loader (not `npx tsx`, which adds wrapper
- * processes) so the PID we hold is the server's own and killing it leaves nothing behind.
+ * Starts the real API server as production runs it, the JavaScript `npm run build` wrote to
+ * dist/server (the global setup rebuilds it when its sources changed), which also serves the
+ * production SPA from dist/, on a free port of 127.0.0.1. Node itself is spawned (no npm
+ * wrapper) so the PID we hold is the server's own and killing it leaves nothing behind.
  */
 export async function startServer({ databaseUrl, logFile, env = {}, port: wanted }: ServerOptions): Promise<RunningServer> {
   const port = wanted ?? (await freePort());
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: repoRoot,
     // Every journey signs up its own learner from 127.0.0.1, more than a real address ever needs.
     env: { RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_SIGNUP_PER_IP: '1000', ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl },
