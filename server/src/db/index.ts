@@ -27,6 +27,7 @@ import * as reminders from './migrations/20261126_03_reminders';
 import * as passwordResets from './migrations/20261126_04_password_resets';
 import * as stoppedTimers from './migrations/20261126_05_stopped_timers';
 import * as tokenOrder from './migrations/20261127_01_token_order';
+import * as credentialLimits from './migrations/20261129_02_credential_limits';
 
 const migrations: Record<string, Migration> = {
   '20261121_01_initial': initial,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '20261126_04_password_resets': passwordResets,
   '20261126_05_stopped_timers': stoppedTimers,
   '20261127_01_token_order': tokenOrder,
+  '20261129_02_credential_limits': credentialLimits,
 };
 
 function isPostgresUrl(url: string): boolean {

@@ -161,10 +161,10 @@ export const usesBearer = (request: FastifyRequest): boolean =>
   // The header first: request.routeOptions builds a new object on every read, and most requests carry none.
   BEARER_SCHEME.test(request.headers.authorization ?? '') && request.routeOptions.config.tokenAccess !== undefined;
 
-const unauthenticated = () => new ApiHttpError(401, 'UNAUTHENTICATED', 'The access token is unknown, revoked or malformed.');
+const unauthenticated = () => new ApiHttpError(401, 'UNAUTHENTICATED', 'The access token is unknown, revoked, expired or malformed.');
 
 /**
- * Authenticates the request by its bearer token (401 unknown, revoked or malformed; 403 when the
+ * Authenticates the request by its bearer token (401 unknown, revoked, expired or malformed; 403 when the
  * route is beyond its scope; 429 past the token's calls a minute) and fills request.userId and
  * request.account as the session does. A call refused by scope writes nothing and is not counted;
  * a refused call leaves lastUsedAt as it was.
@@ -176,7 +176,7 @@ async function authenticateBearer(
 ): Promise<void> {
   const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (secret === undefined || !TOKEN_SHAPE.test(secret)) throw unauthenticated();
-  const token = (await findAccessToken.run(app.db, { tokenHash: hashSecret(secret) })).rows[0];
+  const token = (await findAccessToken.run(app.db, { tokenHash: hashSecret(secret), nowMs: app.now().getTime() })).rows[0];
   if (!token) throw unauthenticated();
   const access = request.routeOptions.config.tokenAccess;
   if (access === 'none' || (access === 'log' && token.scope !== 'log')) {

@@ -38,7 +38,7 @@ describe.each([1280, 375])('settings: access tokens at %ipx', { timeout: 30000 }
 
   it('lists the tokens with their scope, creation and last use ("Never used")', async () => {
     tokensState().push(
-      { id: 'a', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: '2026-11-20T08:05:00.000Z' },
+      { id: 'a', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: '2026-11-20T08:05:00.000Z', expiresAt: null },
       { id: 'b', name: 'Podcast app', scope: 'read', createdAt: '2026-11-02T10:00:00.000Z', lastUsedAt: null },
     );
     await openSettings();
@@ -107,13 +107,13 @@ describe.each([1280, 375])('settings: access tokens at %ipx', { timeout: 30000 }
   });
 
   it('at the most tokens allowed, creating one says to revoke one first', async () => {
-    for (let i = 0; i < 20; i++) tokensState().push({ id: `t${i}`, name: `Tool ${i}`, scope: 'read', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null });
+    for (let i = 0; i < 20; i++) tokensState().push({ id: `t${i}`, name: `Tool ${i}`, scope: 'read', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null, expiresAt: null });
     const { region } = await createToken('One more', 'Log time');
     expect(await within(region).findByRole('alert')).toHaveTextContent('You already have 20 access tokens: revoke one you no longer use first');
   });
 
   it('Revoke asks first; Cancel keeps the token, Revoke removes it', async () => {
-    tokensState().push({ id: 'a', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null });
+    tokensState().push({ id: 'a', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null, expiresAt: null });
     const log = recordRequests();
     const { user } = await openSettings();
     const region = await section();
