@@ -9,6 +9,9 @@ import { VALIDATION } from './errorMessages';
 export const NEW_PASSWORD_TEXTS = {
   EMPTY: 'Enter the new password twice to continue',
   CHANGED_SIGN_IN: 'Your password is changed. Sign in with it.',
+  /** After a reset by email: what else it ended (contract, fifth edition). */
+  RESET_ENDED_EVERYTHING:
+    'Every device is signed out, every access token your tools used stops working, and reminders are off on every device: turn them on again where you want them.',
 } as const;
 
 export interface NewPasswordRules {

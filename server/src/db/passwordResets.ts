@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from './database';
+import { endEveryWayIn } from './accessTokens';
 import { accountKey } from './rateLimits';
 
 /**
@@ -47,8 +48,8 @@ export async function isLiveReset(db: Kysely<Database>, tokenHash: string, nowMs
 
 /**
  * Uses a token: in one transaction, takes its row (an expired one is taken too, and refused),
- * sets the new password, voids the account's other tokens, ends all its sessions and forgets
- * its email's failed sign-ins (a learner who guessed before asking can sign in at once). Answers
+ * sets the new password, voids the account's other tokens, ends all its sessions, revokes all its
+ * access tokens, deletes all its push subscriptions (contract, fifth edition) and forgets its email's failed sign-ins (a learner who guessed before asking can sign in at once). Answers
  * false, changing nothing else, when the token is unknown, used or expired.
  */
 export async function consumeReset(db: Kysely<Database>, tokenHash: string, passwordHash: string, nowMs: number): Promise<boolean> {
@@ -59,6 +60,7 @@ export async function consumeReset(db: Kysely<Database>, tokenHash: string, pass
     const user = await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).returning('email').executeTakeFirst();
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await endEveryWayIn(trx, userId);
     if (user) await trx.deleteFrom('rate_limits').where('key', '=', accountKey('login', user.email)).execute();
     return true;
   });
@@ -72,15 +74,23 @@ export async function passwordHashOf(db: Kysely<Database>, userId: number): Prom
 
 /**
  * A signed-in change: the new password, every session but `keepSessionHash` ended and every
- * reset token voided (a link asked for before the change no longer opens the account).
+ * reset token voided (a link asked for before the change no longer opens the account); with
+ * `endEverything`, every access token revoked and every push subscription deleted too.
  */
-export async function changePassword(db: Kysely<Database>, userId: number, passwordHash: string, keepSessionHash: string | null): Promise<void> {
+export async function changePassword(
+  db: Kysely<Database>,
+  userId: number,
+  passwordHash: string,
+  keepSessionHash: string | null,
+  endEverything: boolean,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
     await trx.deleteFrom('password_resets').where('user_id', '=', userId).execute();
     let sessions = trx.deleteFrom('sessions').where('user_id', '=', userId);
     if (keepSessionHash !== null) sessions = sessions.where('token_hash', '!=', keepSessionHash);
     await sessions.execute();
+    if (endEverything) await endEveryWayIn(trx, userId);
   });
 }
 

@@ -74,7 +74,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       description:
         'An unknown, used or expired token: 400 INVALID_TOKEN, whatever the password. The password follows the sign-up rules, with their messages ' +
         '(400 INVALID_INPUT, 400 COMMON_PASSWORD); a refused password leaves the token usable. On success (204) the token is used up, ' +
-        'every other reset token of the account is void, every session of the account ends and the failed sign-ins counted against its email ' +
+        'every other reset token of the account is void, every session of the account ends, every access token of the account is revoked ' +
+        '(its calls answer 401), every push subscription of the account is deleted and the failed sign-ins counted against its email ' +
         'are forgotten, all in one transaction (of two confirms with one token exactly one succeeds). No session is started: the learner then ' +
         'signs in with the new password.',
       querystring: emptyQuery,
@@ -108,14 +109,16 @@ export async function passwordChangeRoutes(fastify: FastifyInstance): Promise<vo
         'The new password follows the sign-up rules, with their messages (400 INVALID_INPUT, 400 COMMON_PASSWORD), checked first. A wrong ' +
         'current password is 401 INVALID_CREDENTIALS (the session stays) and counts as a failed sign-in of the account\'s email and of the ' +
         'client address (the same windows, so the same 429 RATE_LIMITED); a right one clears them as a sign-in does. On success (204) the ' +
-        'session that made the change stays, every other session of the account ends, and every reset token of the account is void.',
+        'session that made the change stays, every other session of the account ends, and every reset token of the account is void. With ' +
+        '`endEverything` true (the default) every access token of the account is also revoked (its calls answer 401) and every push ' +
+        'subscription deleted, in the same transaction; with false they stay.',
       security,
       querystring: emptyQuery,
       body: passwordChangeSchema,
       response: { 204: noContent, ...writeErrors('COMMON_PASSWORD', 'INVALID_CREDENTIALS', 429) },
     },
     handler: async (request, reply) => {
-      const { currentPassword, newPassword } = request.body;
+      const { currentPassword, newPassword, endEverything = true } = request.body;
       checkNewPassword(newPassword);
       const { email } = request.account as Account;
       await throttle(app, 'login', request, email);
@@ -128,7 +131,7 @@ export async function passwordChangeRoutes(fastify: FastifyInstance): Promise<vo
       const cookie = request.cookies[cookieName];
       // The session's token as plugins/auth.ts stores it: its SHA-256.
       const keep = cookie ? createHash('sha256').update(cookie).digest('hex') : null;
-      await changePassword(app.db, request.userId, passwordHash, keep);
+      await changePassword(app.db, request.userId, passwordHash, keep, endEverything);
       return reply.code(204).send(null);
     },
   });
