@@ -16,7 +16,7 @@ import { validationMessage, type AjvError } from '../plugins/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../plugins/password';
 import { accountKey, pruneAttempts, refundAttempt, resetAttempts } from '../db/rateLimits';
 import { createUser, findUserByEmail } from '../db/users';
-import { limitAttempts } from '../domain/rateLimit';
+import { clientAddressKey, limitAttempts } from '../domain/rateLimit';
 import { publicErrors, security } from './schemas';
 import type { Account } from '../db/sessions';
 import { rejectBody } from './requests';
@@ -56,7 +56,7 @@ export function checkNewPassword(password: string): void {
   if (isCommonPassword(password)) throw new ApiHttpError(400, 'COMMON_PASSWORD', COMMON_PASSWORD_MESSAGE);
 }
 
-const shortLoginKey = (request: FastifyRequest) => `login-ip-short:${request.ip}`;
+const shortLoginKey = (request: FastifyRequest) => `login-ip-short:${clientAddressKey(request.ip)}`;
 
 /**
  * Counts an attempt against every window that applies; throws 429 when one is exhausted. A
@@ -69,9 +69,9 @@ export async function throttle(app: FastifyInstance, kind: 'login' | 'register',
   await pruneAttempts(app.db, longestWindowMs, now);
   if (kind === 'register') {
     // Sign-up answers EMAIL_EXISTS by design, so each try is an enumeration probe: an hourly budget of its own.
-    await limitAttempts(app.db, `register-ip:${request.ip}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
+    await limitAttempts(app.db, `register-ip:${clientAddressKey(request.ip)}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
   } else {
-    await limitAttempts(app.db, `login-ip:${request.ip}`, rateLimit.perIp, rateLimit.windowMs, now);
+    await limitAttempts(app.db, `login-ip:${clientAddressKey(request.ip)}`, rateLimit.perIp, rateLimit.windowMs, now);
     await limitAttempts(app.db, shortLoginKey(request), rateLimit.failuresPerIpShort, rateLimit.shortWindowMs, now);
   }
   await limitAttempts(app.db, accountKey(kind, email), rateLimit.perAccount, rateLimit.windowMs, now);

@@ -19,7 +19,7 @@ import {
   issueReset,
   resetLink,
 } from '../domain/passwordReset';
-import { limitAttempts } from '../domain/rateLimit';
+import { clientAddressKey, limitAttempts } from '../domain/rateLimit';
 import { resetEmail } from '../domain/resetEmail';
 import { sessionCookieName } from '../plugins/auth';
 import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
@@ -45,7 +45,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
         `whether an account exists; the request does the same database work either way and never waits for the mail server. For an account, when mail ` +
         `is configured (SMTP_URL), one email to its address with the link \`<PUBLIC_URL>/reset-password#token=<token>\`, valid ${RESET_VALID_MINUTES} ` +
         `minutes and usable once (only the token's SHA-256 is stored). At most ${RESET_EMAILS_PER_ACCOUNT_PER_HOUR} such emails an hour per email ` +
-        `address (later requests still answer 202 and send nothing); ${RESET_REQUESTS_PER_IP_PER_HOUR} requests an hour per client address, then 429 ` +
+        `address (later requests still answer 202 and send nothing); ${RESET_REQUESTS_PER_IP_PER_HOUR} requests an hour per client address (an IPv6 client counted by its /64), then 429 ` +
         'RATE_LIMITED with Retry-After. Both counters are kept in the database, shared by every server process. Without SMTP_URL nothing is sent: ' +
         'an operator gives a link with `npm run admin -- reset-password <email>`.',
       querystring: emptyQuery,
@@ -55,7 +55,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
     handler: async (request, reply) => {
       const { email } = request.body;
       const now = app.now().getTime();
-      await limitAttempts(app.db, `reset-ip:${request.ip}`, RESET_REQUESTS_PER_IP_PER_HOUR, HOUR_MS, now);
+      await limitAttempts(app.db, `reset-ip:${clientAddressKey(request.ip)}`, RESET_REQUESTS_PER_IP_PER_HOUR, HOUR_MS, now);
       // Counted per address whether or not an account has it: the same work either way.
       const { count } = await countAttempt(app.db, accountKey('reset-mail', email), HOUR_MS, now);
       if (count <= RESET_EMAILS_PER_ACCOUNT_PER_HOUR && app.mail.configured) {
