@@ -96,7 +96,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       description:
         'Errors use the sign-up form\'s wording; a password among the most common ones is 400 COMMON_PASSWORD. An email holding a control, ' +
         'bidirectional or invisible (format, Cf) character, or any field holding a lone surrogate, is 400 INVALID_INPUT naming the field. The new user is signed in ' +
-        '(cookie `__Host-sid` over HTTPS, `sid` in development over http). Rate limited per IP (per hour) and per email; 503 with Retry-After when too many sign-ins wait for hashing.',
+        '(cookie `__Host-sid` over HTTPS, `sid` in development over http). Rate limited per IP (per hour; an IPv6 client counted by its /64) and per email; 503 with Retry-After when too many sign-ins wait for hashing.',
       querystring: emptyQuery,
       body: credentialsSchema,
       response: { 201: { ...emailAnswerSchema, description: 'Created and signed in' }, ...authErrors('EMAIL_EXISTS') },
@@ -128,7 +128,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         'Answers 401 INVALID_CREDENTIALS alike, and in the same time, whether or not the email exists. Each sign-in starts a new session. ' +
         'An email no account can hold (a control, bidirectional or invisible Cf character, a lone surrogate) is 400 INVALID_INPUT naming ' +
         'the field, before any attempt is counted, as at sign-up. ' +
-        'Rate limited per IP (a 15-minute window of attempts and a short window of failures) and per email; a successful sign-in clears only that email\'s counter. ' +
+        'Rate limited per IP (a 15-minute window of attempts and a short window of failures; an IPv6 client counted by its /64) and per email; a successful sign-in clears only that email\'s counter. ' +
         '503 with Retry-After when too many sign-ins wait for hashing.',
       querystring: emptyQuery,
       body: credentialsSchema,
