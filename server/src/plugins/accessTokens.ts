@@ -30,6 +30,8 @@ declare module 'fastify' {
      * signed-out call's 401: a body nested past 64 levels is 400 with a token or without.
      */
     tokenRefusal: Error | null;
+    /** The id of the access token this request is answered for, null for a session's request. */
+    accessTokenId: string | null;
   }
 }
 
@@ -137,6 +139,7 @@ export function registerTokenAccess(app: FastifyInstance): void {
   // Before any route's own hooks and the session check of /api/user (requireUser skips the cookie
   // for these requests), hence on every request; one without a token goes on at once, without a promise.
   app.decorateRequest('tokenRefusal', null);
+  app.decorateRequest('accessTokenId', null);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!usesBearer(request)) return done();
     authenticateBearer(app, request, admit).then(
@@ -202,5 +205,6 @@ async function authenticateBearer(
   const lastUsed = token.last_used_at === null ? null : Number(token.last_used_at);
   if (lastUsed === null || now - lastUsed >= MINUTE_MS) await touchAccessToken(app.db, token.id, now, MINUTE_MS);
   request.userId = Number(token.user_id);
+  request.accessTokenId = token.id;
   request.account = { email: token.email, currentLanguage: token.current_language };
 }
