@@ -9,8 +9,9 @@ import { endEveryWayIn } from './accessTokens';
 import { accountKey } from './rateLimits';
 
 /**
- * Stores a token for the account with this email, if there is one, in one statement either way
- * (an insert of what a select finds), so an unknown email costs the same work as a known one.
+ * Stores a token for the account with this email, if there is one (an insert of what a select
+ * finds), and a row that can never be used either way, in one transaction: an unknown email costs
+ * the same statements and commit as a known one, which writes one row more.
  * Answers the account's id, or undefined when no account has the email.
  */
 export async function createResetForEmail(
@@ -20,24 +21,31 @@ export async function createResetForEmail(
   nowMs: number,
   expiresAt: number,
 ): Promise<number | undefined> {
-  const row = await db
-    .insertInto('password_resets')
-    .columns(['token_hash', 'user_id', 'created_at', 'expires_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('users')
-        // Typed casts: PostgreSQL takes a bare parameter in a select list for text.
-        .select((s) => [
-          s.cast<string>(s.val(tokenHash), 'text').as('token_hash'),
-          'users.id',
-          s.cast<number>(s.val(nowMs), 'double precision').as('created_at'),
-          s.cast<number>(s.val(expiresAt), 'double precision').as('expires_at'),
-        ])
-        .where('users.email', '=', email),
-    )
-    .returning('user_id')
-    .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.user_id);
+  // One transaction either way: one commit for a known address and for an unknown one.
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('password_resets')
+      .columns(['token_hash', 'user_id', 'created_at', 'expires_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          // Typed casts: PostgreSQL takes a bare parameter in a select list for text.
+          .select((s) => [
+            s.cast<string>(s.val(tokenHash), 'text').as('token_hash'),
+            'users.id',
+            s.cast<number>(s.val(nowMs), 'double precision').as('created_at'),
+            s.cast<number>(s.val(expiresAt), 'double precision').as('expires_at'),
+          ])
+          .where('users.email', '=', email),
+      )
+      .returning('user_id')
+      .executeTakeFirst();
+    // Known or not, one row of the same size is written in the same transaction, so the request
+    // costs the same statements and commit either way. It is a counter nothing reads, pruned with
+    // the others (pruneAttempts), and can never be used as a reset.
+    await trx.insertInto('rate_limits').values({ key: `reset-request:${tokenHash}`, window_start: nowMs, count: 1 }).execute();
+    return row === undefined ? undefined : Number(row.user_id);
+  });
 }
 
 /** Whether a token is stored and not yet expired (a cheap look before the slow hashing). */

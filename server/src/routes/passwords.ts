@@ -42,7 +42,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       summary: 'Ask for a password-reset email',
       description:
         `Always 202 {} for any string \`email\`, whether or not an account has it (a malformed address simply matches none), so the answer never tells ` +
-        `whether an account exists; the request does the same database work either way and never waits for the mail server. For an account, when mail ` +
+        `whether an account exists; the request runs the same database statements and one commit either way and never waits for the mail server (the email is composed after the answer). For an account, when mail ` +
         `is configured (SMTP_URL), one email to its address with the link \`<PUBLIC_URL>/reset-password#token=<token>\`, valid ${RESET_VALID_MINUTES} ` +
         `minutes and usable once (only the token's SHA-256 is stored). At most ${RESET_EMAILS_PER_ACCOUNT_PER_HOUR} such emails an hour per email ` +
         `address (later requests still answer 202 and send nothing); ${RESET_REQUESTS_PER_IP_PER_HOUR} requests an hour per client address (an IPv6 client counted by its /64), then 429 ` +
@@ -60,7 +60,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       const { count } = await countAttempt(app.db, accountKey('reset-mail', email), HOUR_MS, now);
       if (count <= RESET_EMAILS_PER_ACCOUNT_PER_HOUR && app.mail.configured) {
         const issued = await issueReset(app.db, email, now);
-        if (issued) app.mail.send(resetEmail(email, resetLink(app.mail.publicUrl, issued.token)));
+        // Composed and handed to the mailer after the answer: the request costs the same for an unknown address.
+        if (issued) setImmediate(() => app.mail.send(resetEmail(email, resetLink(app.mail.publicUrl, issued.token))));
       }
       return reply.code(202).send({});
     },
