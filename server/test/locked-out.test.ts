@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { issueReset } from '../src/domain/passwordReset';
+import { resetEmail } from '../src/domain/resetEmail';
 import { describeDb, signUp, testAppForFile, todayIso, withLanguage } from './helper';
 import { caller, expectError } from './requests';
 
@@ -65,6 +66,15 @@ describeDb('a reset by email ends every way in', () => {
     for (const token of other.tokens) expect((await tokenCall(t.app, token)).statusCode).toBe(200);
     expect(await subscriptions(other.userId)).toBe(2);
   });
+});
+
+it('the reset email says a reset signs out every device, stops every access token and turns reminders off', () => {
+  const email = resetEmail('learner@example.com', 'http://localhost:3000/reset-password#token=abc');
+  for (const body of [email.text, email.html]) {
+    expect(body).toContain('every device signed in to your account is signed out');
+    expect(body).toContain('every access token your tools use stops working');
+    expect(body).toContain('reminders stop coming to every device');
+  }
 });
 
 describeDb('POST /api/user/password: endEverything', () => {
