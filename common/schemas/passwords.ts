@@ -31,6 +31,14 @@ export const passwordChangeSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['currentPassword', 'newPassword'],
-  properties: { currentPassword: { type: 'string' }, newPassword },
+  properties: {
+    currentPassword: { type: 'string' },
+    newPassword,
+    endEverything: {
+      type: 'boolean',
+      default: true,
+      description: "Also revoke every access token and delete every push subscription of the account (default true). Other sessions end either way",
+    },
+  },
 } as const;
 export type PasswordChange = FromSchema<typeof passwordChangeSchema>;

@@ -11,6 +11,9 @@ export const MAX_TOKENS_PER_LEARNER = 20;
 export const TOKEN_CALLS_PER_MINUTE = 120;
 export const TOKEN_SCOPES = ['log', 'read'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** The lifetimes a token may be minted with, in days (contract, fifth edition); null: it never expires. */
+export const TOKEN_EXPIRY_DAYS = [30, 90, 365] as const;
+export type TokenExpiryDays = (typeof TOKEN_EXPIRY_DAYS)[number];
 
 export const createTokenSchema = {
   type: 'object',
@@ -30,6 +33,11 @@ export const createTokenSchema = {
       description: '`log`: the reads, adds, edits and the timer; `read`: the reads only',
     },
     password: { type: 'string', minLength: 1, maxLength: 1000, description: "The account's password, taken exactly as typed" },
+    expiresInDays: {
+      // An enum without a type: nothing is coerced, so "30" or 31 is 400 INVALID_INPUT.
+      enum: [...TOKEN_EXPIRY_DAYS, null],
+      description: 'The token is refused (401) from this many days after minting on; null or absent: it never expires. Anything else is 400 INVALID_INPUT',
+    },
   },
 } as const;
 export type CreateToken = FromSchema<typeof createTokenSchema>;
@@ -43,12 +51,16 @@ const tokenProperties = {
     anyOf: [{ type: 'null' }, { type: 'string' }],
     description: 'ISO 8601 instant in UTC of the last call it made, to the minute (written at most once a minute); null before the first',
   },
+  expiresAt: {
+    anyOf: [{ type: 'null' }, { type: 'string' }],
+    description: 'ISO 8601 instant in UTC from which the token answers 401 UNAUTHENTICATED, as a revoked one; null: it never expires',
+  },
 } as const;
 
 export const accessTokenSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'name', 'scope', 'createdAt', 'lastUsedAt'],
+  required: ['id', 'name', 'scope', 'createdAt', 'lastUsedAt', 'expiresAt'],
   properties: tokenProperties,
 } as const;
 export type AccessToken = FromSchema<typeof accessTokenSchema>;
@@ -58,7 +70,7 @@ export const accessTokenListSchema = { type: 'array', items: accessTokenSchema, 
 export const createdTokenSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'name', 'scope', 'createdAt', 'lastUsedAt', 'token'],
+  required: ['id', 'name', 'scope', 'createdAt', 'lastUsedAt', 'expiresAt', 'token'],
   properties: {
     ...tokenProperties,
     token: {

@@ -79,6 +79,8 @@ export interface AppOptions {
   databaseTimeoutMs?: number;
   /** Idempotency keys a learner holds at once before a new one is 429 (default 10,000; plugins/keyPruning.ts). */
   keysPerLearner?: number;
+  /** Idempotency keys one access token holds at once before a new one is 429 (default 2,000; plugins/keyPruning.ts). */
+  keysPerToken?: number;
   /** Outgoing mail (password resets): SMTP_URL, MAIL_FROM, PUBLIC_URL; without smtpUrl nothing is sent. */
   mail?: MailOptions;
   /**
@@ -202,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurity(app, { corsOrigins: options.corsOrigins ?? [], production: Boolean(options.production) });
   registerJsonBody(app);
   registerInputHygiene(app);
-  registerKeyPruning(app, options.keysPerLearner);
+  registerKeyPruning(app, options.keysPerLearner, options.keysPerToken);
   await registerAuth(app, session);
   await registerDocs(app);
   // As the push settings below: without options, the environment's (a test or a script building the app sees the same rule).

@@ -18,6 +18,7 @@ interface Minted {
   scope: 'log' | 'read';
   createdAt: string;
   lastUsedAt: string | null;
+  expiresAt: string | null;
   token: string;
 }
 
@@ -48,7 +49,15 @@ describeDb('POST/GET/DELETE /api/user/tokens', () => {
   it('a token is minted with the password, shown once with its prefix, and listed without the secret', async () => {
     const { cookie, password, api } = await learner();
     const made = await mint(t.app, cookie, password, 'read', '  Podcast app  ');
-    expect(made).toEqual({ id: expect.any(String), name: 'Podcast app', scope: 'read', createdAt: expect.any(String), lastUsedAt: null, token: expect.any(String) });
+    expect(made).toEqual({
+      id: expect.any(String),
+      name: 'Podcast app',
+      scope: 'read',
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+      expiresAt: null,
+      token: expect.any(String),
+    });
     expect(new Date(made.createdAt).toISOString()).toBe(made.createdAt);
     expect(made.token.startsWith(ACCESS_TOKEN_PREFIX)).toBe(true);
     expect(Buffer.from(made.token.slice(ACCESS_TOKEN_PREFIX.length), 'base64url').length).toBeGreaterThanOrEqual(32);
@@ -496,6 +505,58 @@ describeDb('lastUsedAt', () => {
     } finally {
       await clocked.close();
     }
+  });
+});
+
+describeDb('token expiry', () => {
+  const DAY_MS = 24 * 60 * MINUTE_MS;
+  const mintFor = (app: FastifyInstance, cookie: string, password: string, expiresInDays: unknown) =>
+    app.inject({ method: 'POST', url: TOKENS, headers: { cookie }, payload: { name: 'Phone shortcut', scope: 'log', password, expiresInDays } });
+
+  it.each([30, 90, 365])('a token minted to expire in %i days shows expiresAt, works until then and answers 401 from that instant on', async (days) => {
+    const clock = manualClock(new Date().toISOString());
+    const clocked = await buildTestApp({ now: clock.now });
+    try {
+      const { cookie, password } = await learner(clocked.app);
+      const minted = await mintFor(clocked.app, cookie, password, days);
+      expect(minted.statusCode, minted.body).toBe(201);
+      const made: Minted = minted.json();
+      expect(made.expiresAt).toBe(new Date(Date.parse(made.createdAt) + days * DAY_MS).toISOString());
+      expect((await caller(clocked.app, cookie).get(TOKENS)).json()[0].expiresAt).toBe(made.expiresAt);
+
+      clock.advance(days * DAY_MS - 1);
+      expect((await withToken(clocked.app, made.token, 'GET', '/api/user/progress')).statusCode).toBe(200);
+      clock.advance(1);
+      expectError(await withToken(clocked.app, made.token, 'GET', '/api/user/progress'), 401, 'UNAUTHENTICATED');
+      expectError(await withToken(clocked.app, made.token, 'POST', '/api/user/daily-activity', addBody()), 401, 'UNAUTHENTICATED');
+    } finally {
+      await clocked.close();
+    }
+  });
+
+  it('without expiresInDays, or with null, a token never expires (expiresAt null)', async () => {
+    const clock = manualClock(new Date().toISOString());
+    const clocked = await buildTestApp({ now: clock.now });
+    try {
+      const { cookie, password } = await learner(clocked.app);
+      const absent: Minted = await mint(clocked.app, cookie, password);
+      const nulled = await mintFor(clocked.app, cookie, password, null);
+      expect(nulled.statusCode).toBe(201);
+      expect([absent.expiresAt, nulled.json().expiresAt]).toEqual([null, null]);
+      clock.advance(3650 * DAY_MS);
+      expect((await withToken(clocked.app, absent.token, 'GET', '/api/user/progress')).statusCode).toBe(200);
+      expect((await withToken(clocked.app, nulled.json().token, 'GET', '/api/user/progress')).statusCode).toBe(200);
+    } finally {
+      await clocked.close();
+    }
+  });
+
+  it('any other expiresInDays is 400 INVALID_INPUT and mints nothing', async () => {
+    const { cookie, password, api } = await learner();
+    for (const value of [0, 1, 31, 60, -30, 30.5, '30', 'never', true, [30], {}]) {
+      expectError(await mintFor(t.app, cookie, password, value), 400, 'INVALID_INPUT');
+    }
+    expect((await api.get(TOKENS)).json()).toEqual([]);
   });
 });
 

@@ -15,6 +15,10 @@ export const NEW_PASSWORD_TEXTS = {
   get CHANGED_SIGN_IN() {
     return t('common.newPassword.changed');
   },
+  /** After a reset by email: what else it ended (contract, fifth edition). */
+  get RESET_ENDED_EVERYTHING() {
+    return t('common.newPassword.resetEndedEverything');
+  },
 };
 
 export interface NewPasswordRules {

@@ -3,12 +3,12 @@
  * and the lookup every bearer call makes. The lookup reads the database on every call (no cache
  * in the process), so a token revoked on any process is refused by every other at once.
  */
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { AccessTokensTable, Database } from './database';
 import { prepared } from './prepared';
 import { learnerColumns } from './sessions';
 
-export type AccessTokenRow = Pick<AccessTokensTable, 'id' | 'name' | 'scope' | 'created_at' | 'last_used_at'>;
+export type AccessTokenRow = Pick<AccessTokensTable, 'id' | 'name' | 'scope' | 'created_at' | 'last_used_at' | 'expires_at'>;
 
 /** The per-minute counter of one token in rate_limits (db/rateLimits.ts). */
 export const tokenCounterKey = (id: string) => `token:${id}`;
@@ -16,13 +16,15 @@ export const tokenCounterKey = (id: string) => `token:${id}`;
 /**
  * The token's row with its learner's email and current language: the one indexed lookup of a bearer
  * call, shaped as the session's (learnerColumns: compiled once whatever statistics SQLite holds).
+ * A token expired at `nowMs` is not found, as a revoked one.
  */
-export const findAccessToken = prepared((db, p: { tokenHash: string }) =>
+export const findAccessToken = prepared((db, p: { tokenHash: string; nowMs: number }) =>
   db
     .selectFrom('access_tokens')
     .select(['access_tokens.id', 'access_tokens.user_id', 'access_tokens.scope', 'access_tokens.last_used_at'])
     .select(learnerColumns('access_tokens'))
-    .where('access_tokens.token_hash', '=', p.tokenHash),
+    .where('access_tokens.token_hash', '=', p.tokenHash)
+    .where((eb) => eb.or([eb('access_tokens.expires_at', 'is', null), eb('access_tokens.expires_at', '>', p.nowMs)])),
 );
 
 /**
@@ -52,17 +54,39 @@ export async function createAccessToken(
 export const listAccessTokens = (db: Kysely<Database>, userId: number): Promise<AccessTokenRow[]> =>
   db
     .selectFrom('access_tokens')
-    .select(['id', 'name', 'scope', 'created_at', 'last_used_at'])
+    .select(['id', 'name', 'scope', 'created_at', 'last_used_at', 'expires_at'])
     .where('user_id', '=', userId)
     .orderBy('position')
     .execute();
 
-/** Deletes the learner's token `id` (another learner's id deletes nothing) and its counter. */
+/** Deletes the learner's token `id` (another learner's id deletes nothing), its counter and the idempotency keys it made. */
 export async function deleteAccessToken(db: Kysely<Database>, userId: number, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom('access_tokens').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (deleted.numDeletedRows > 0n) await trx.deleteFrom('rate_limits').where('key', '=', tokenCounterKey(id)).execute();
+    if (deleted.numDeletedRows > 0n) await forgetTokens(trx, userId, [id]);
   });
+}
+
+/** The counters and idempotency keys of the learner's tokens `ids`, deleted with them. */
+async function forgetTokens(trx: Transaction<Database>, userId: number, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.deleteFrom('rate_limits').where('key', 'in', ids.map(tokenCounterKey)).execute();
+  await trx.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('token_id', 'in', ids).execute();
+}
+
+/**
+ * Within the caller's transaction: revokes every access token of the learner (their counters and
+ * keys with them) and deletes every push subscription, for a reset or a password change that ends
+ * every way in (contract, fifth edition).
+ */
+export async function endEveryWayIn(trx: Transaction<Database>, userId: number): Promise<void> {
+  const held = await trx.deleteFrom('access_tokens').where('user_id', '=', userId).returning('id').execute();
+  await forgetTokens(
+    trx,
+    userId,
+    held.map((row) => row.id),
+  );
+  await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
 }
 
 /**

@@ -129,6 +129,8 @@ export interface IdempotencyKeysTable {
   /** The answer's body, byte for byte. */
   body: string;
   created_at: number;
+  /** The access token that made the key, null for the learner's session (migration 20261129_02). */
+  token_id: string | null;
 }
 
 /** A learner's running timer, at most one (migration 20261125_02). */
@@ -203,6 +205,8 @@ export interface AccessTokensTable {
   last_used_at: number | null;
   /** The order of minting among the learner's tokens, 1 first (migration 20261127_01): the list's order. */
   position: number;
+  /** The instant (epoch ms) from which the token is refused, null: never (migration 20261129_02). */
+  expires_at: number | null;
 }
 
 export interface Database {

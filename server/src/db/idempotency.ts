@@ -8,8 +8,8 @@
  *   once that commits the insert does nothing and the next statement (READ COMMITTED) reads the
  *   stored answer; once it rolls back (a 5xx, never stored) the insert succeeds and the request
  *   is processed as new. Either way an add is never applied twice.
- * A learner holds at most so many keys at once (KeyLimit, issue #38); a replay is answered whatever
- * the count, since it stores nothing new.
+ * Each credential holds at most so many keys at once (KeyLimit: the learner's sessions together,
+ * each access token on its own); a replay is answered whatever the count, since it stores nothing new.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './database';
@@ -29,10 +29,12 @@ export type KeyedOutcome =
   | { kind: 'full'; retryAfterMs: number };
 
 /**
- * At most `max` keys of one learner at once: those first used at or after `since` (older ones are
- * expired, whether or not the pruner has deleted them yet).
+ * At most `max` keys of one credential at once: those first used at or after `since` (older ones are
+ * expired, whether or not the pruner has deleted them yet). The credential is the access token
+ * `tokenId`, or the learner's own sessions when it is null (contract, fifth edition): each token's
+ * keys are counted on their own, so no token can use up the learner's bound.
  */
-export type KeyLimit = { max: number; since: number };
+export type KeyLimit = { max: number; since: number; tokenId: string | null };
 
 export type KeyClaim = {
   userId: number;
@@ -42,6 +44,8 @@ export type KeyClaim = {
   /** Whether a stored fingerprint is this request, when that is looser than equality (default: equal). */
   sameRequest?: (stored: string) => boolean;
   now: number;
+  /** The access token making the add, null for a session: recorded with the key, deleted with the token. */
+  tokenId?: string | null;
   limit?: KeyLimit;
 };
 
@@ -51,7 +55,7 @@ const IN_FLIGHT = 0;
 const claimKey = prepared((db, p: KeyClaim) =>
   db
     .insertInto('idempotency_keys')
-    .values({ user_id: p.userId, key: p.key, fingerprint: p.fingerprint, status: IN_FLIGHT, body: '', created_at: p.now })
+    .values({ user_id: p.userId, key: p.key, fingerprint: p.fingerprint, status: IN_FLIGHT, body: '', created_at: p.now, token_id: p.tokenId ?? null })
     .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()),
 );
 
@@ -64,15 +68,28 @@ const storeAnswer = prepared((db, p: { userId: number; key: string } & StoredAns
 );
 
 /**
- * The first use of the key that puts the learner past the bound, newest first: the key that must
- * expire before a new one is taken (none: within the bound). It reads at most `max` + 1 entries of
- * the (user_id, created_at) index, whatever the table holds.
+ * The first use of the key that puts the learner's sessions past the bound, newest first: the key
+ * that must expire before a new one is taken (none: within the bound). It walks the (user_id,
+ * created_at) index, skipping the keys of the learner's tokens (at most 2,000 each).
  */
-const keyPastBound = prepared((db, p: { userId: number } & KeyLimit) =>
+const sessionKeyPastBound = prepared((db, p: { userId: number; max: number; since: number }) =>
   db
     .selectFrom('idempotency_keys')
     .select('created_at')
     .where('user_id', '=', p.userId)
+    .where('token_id', 'is', null)
+    .where('created_at', '>=', p.since)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .offset(p.max),
+);
+
+/** The same for one access token's keys: at most `max` + 1 entries of the (token_id, created_at) index. */
+const tokenKeyPastBound = prepared((db, p: { tokenId: string; max: number; since: number }) =>
+  db
+    .selectFrom('idempotency_keys')
+    .select('created_at')
+    .where('token_id', '=', p.tokenId)
     .where('created_at', '>=', p.since)
     .orderBy('created_at', 'desc')
     .limit(1)
@@ -124,10 +141,14 @@ export async function onceForKey(
   });
 }
 
-/** After a new key's claim (counted with the others): refuses it when the learner now holds more than `max`. */
+/** After a new key's claim (counted with the others): refuses it when its credential now holds more than `max`. */
 async function checkLimit(trx: Transaction<Database>, userId: number, limit: KeyLimit): Promise<void> {
   await holdLearner.run(trx, { userId });
-  const past = await keyPastBound.takeFirst(trx, { userId, ...limit });
+  const bound = { max: limit.max, since: limit.since };
+  const past =
+    limit.tokenId === null
+      ? await sessionKeyPastBound.takeFirst(trx, { userId, ...bound })
+      : await tokenKeyPastBound.takeFirst(trx, { tokenId: limit.tokenId, ...bound });
   if (past) throw new KeysFull(Number(past.created_at) - limit.since);
 }
 

@@ -27,8 +27,9 @@ import * as reminders from './migrations/20261126_03_reminders';
 import * as passwordResets from './migrations/20261126_04_password_resets';
 import * as stoppedTimers from './migrations/20261126_05_stopped_timers';
 import * as tokenOrder from './migrations/20261127_01_token_order';
-import * as pushFailures from './migrations/20261129_01_push_failures';
+import * as credentialLimits from './migrations/20261129_02_credential_limits';
 import * as preferences from './migrations/20261129_03_preferences';
+import * as pushFailures from './migrations/20261129_01_push_failures';
 
 const migrations: Record<string, Migration> = {
   '20261121_01_initial': initial,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261126_05_stopped_timers': stoppedTimers,
   '20261127_01_token_order': tokenOrder,
   '20261129_01_push_failures': pushFailures,
+  '20261129_02_credential_limits': credentialLimits,
   '20261129_03_preferences': preferences,
 };
 

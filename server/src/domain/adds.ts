@@ -61,6 +61,8 @@ export interface KeyedAdd {
   skill: Skill;
   minutes: number;
   key: string;
+  /** The access token making the add, null for the learner's session: its keys are bounded and kept apart. */
+  tokenId: string | null;
   /**
    * Whether the request named its language (?language=). A keyed add that did not resolved to the
    * current language at its first use: a retry without it is the same request whatever the current
@@ -83,7 +85,7 @@ async function addOnce(
   ctx: DomainContext,
   add: KeyedAdd,
   serialize: (record: ActivityRecord) => string,
-  keyLimit: (nowMs: number) => KeyLimit,
+  keyLimit: (nowMs: number, tokenId: string | null) => KeyLimit,
 ): Promise<{ answer: StoredAnswer; replayed: boolean }> {
   const day = { userId: add.userId, language: add.language, date: add.date };
   const claim = {
@@ -91,7 +93,8 @@ async function addOnce(
     key: add.key,
     fingerprint: fingerprintOf(add),
     now: ctx.now().getTime(),
-    limit: keyLimit(ctx.now().getTime()),
+    tokenId: add.tokenId,
+    limit: keyLimit(ctx.now().getTime(), add.tokenId),
     ...(add.languageNamed ? {} : { sameRequest: (stored: string) => withoutLanguage(stored) === withoutLanguage(fingerprintOf(add)) }),
   };
   const outcome = await onceForKey(ctx.db, claim, async (trx) => {
@@ -113,7 +116,9 @@ async function addOnce(
     case 'inUse':
       throw new ApiHttpError(409, 'IDEMPOTENCY_KEY_IN_USE', 'An add with this Idempotency-Key is still being processed; try again in a moment.', { 'retry-after': '1' });
     case 'full':
-      throw new ApiHttpError(429, 'RATE_LIMITED', 'Too many Idempotency-Keys in use: a new key is taken again once older ones expire (31 days after their first use).', {
+      throw new ApiHttpError(429, 'RATE_LIMITED', add.tokenId === null
+          ? 'Too many Idempotency-Keys in use: a new key is taken again once older ones expire (31 days after their first use).'
+          : 'This access token holds too many Idempotency-Keys: a new key is taken again once older ones expire (31 days after their first use), or make a new token.', {
         'retry-after': String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))),
       });
     default:
@@ -130,6 +135,8 @@ export interface AddRequest {
   body: AddDailyActivity;
   /** The Idempotency-Key header, when sent. */
   key?: string;
+  /** The access token making the add; null or absent for the learner's session. */
+  tokenId?: string | null;
 }
 
 /** Without a key, the day's record; with one, the key's stored answer (status and bytes) and whether it was replayed. */
@@ -151,7 +158,7 @@ export async function addToDay(
   ctx: DomainContext,
   add: AddRequest,
   serialize: (record: ActivityRecord) => string,
-  keyLimit: (nowMs: number) => KeyLimit,
+  keyLimit: (nowMs: number, tokenId: string | null) => KeyLimit,
 ): Promise<AddAnswer> {
   const { skill, minutes } = oneSkillOf(add.body);
   const { userId, body, key, requested } = add;
@@ -163,7 +170,7 @@ export async function addToDay(
     return { record: await addedRecord(ctx.db, day, skill, minutes, await addMinutes(ctx.db, day, skill, minutes)) };
   }
   const language = await languageForWrite(ctx, userId, add.account, requested);
-  const keyed = { userId, language, date: body.date, skill, minutes, key, languageNamed: requested !== undefined };
+  const keyed = { userId, language, date: body.date, skill, minutes, key, tokenId: add.tokenId ?? null, languageNamed: requested !== undefined };
   const { answer, replayed } = await addOnce(ctx, keyed, serialize, keyLimit);
   return { stored: answer, replayed };
 }

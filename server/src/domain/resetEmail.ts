@@ -13,7 +13,7 @@ export function resetEmail(to: string, link: string): { to: string; subject: str
     '',
     link,
     '',
-    `The link works for ${RESET_VALID_MINUTES} minutes and only once. When you use it, every device signed in to your account is signed out.`,
+    `The link works for ${RESET_VALID_MINUTES} minutes and only once. When you use it, every device signed in to your account is signed out, every access token your tools use stops working and reminders stop coming to every device (turn them on again where you want them).`,
     '',
     'If you did not ask for this, you can ignore this email: your password stays as it is, and nobody can use this link without access to your inbox.',
     '',
@@ -26,7 +26,7 @@ export function resetEmail(to: string, link: string): { to: string; subject: str
 <p>Someone asked to reset the password of the LinguaLog account for ${escapeHtml(to)}. To choose a new password, open this link:</p>
 <p><a href="${href}">Choose a new password</a></p>
 <p>Or copy this address into your browser:<br><span style="word-break: break-all;">${href}</span></p>
-<p>The link works for ${RESET_VALID_MINUTES} minutes and only once. When you use it, every device signed in to your account is signed out.</p>
+<p>The link works for ${RESET_VALID_MINUTES} minutes and only once. When you use it, every device signed in to your account is signed out, every access token your tools use stops working and reminders stop coming to every device (turn them on again where you want them).</p>
 <p>If you did not ask for this, you can ignore this email: your password stays as it is, and nobody can use this link without access to your inbox.</p>
 <p>— LinguaLog</p>
 </body></html>

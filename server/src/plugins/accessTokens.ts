@@ -38,6 +38,8 @@ declare module 'fastify' {
     tokenRefusal: Error | null;
     /** A token's call to a route with tokenBodyScope: its admission, made once the body passed. */
     tokenAdmission: (() => Promise<void>) | null;
+    /** The id of the access token this request is answered for, null for a session's request. */
+    accessTokenId: string | null;
   }
 }
 
@@ -145,6 +147,7 @@ export function registerTokenAccess(app: FastifyInstance): void {
   // Before any route's own hooks and the session check of /api/user (requireUser skips the cookie
   // for these requests), hence on every request; one without a token goes on at once, without a promise.
   app.decorateRequest('tokenRefusal', null);
+  app.decorateRequest('accessTokenId', null);
   app.decorateRequest('tokenAdmission', null);
   app.addHook('preHandler', async (request) => {
     const admission = request.tokenAdmission;
@@ -177,10 +180,10 @@ export const usesBearer = (request: FastifyRequest): boolean =>
   // The header first: request.routeOptions builds a new object on every read, and most requests carry none.
   BEARER_SCHEME.test(request.headers.authorization ?? '') && request.routeOptions.config.tokenAccess !== undefined;
 
-const unauthenticated = () => new ApiHttpError(401, 'UNAUTHENTICATED', 'The access token is unknown, revoked or malformed.');
+const unauthenticated = () => new ApiHttpError(401, 'UNAUTHENTICATED', 'The access token is unknown, revoked, expired or malformed.');
 
 /**
- * Authenticates the request by its bearer token (401 unknown, revoked or malformed; 403 when the
+ * Authenticates the request by its bearer token (401 unknown, revoked, expired or malformed; 403 when the
  * route is beyond its scope; 429 past the token's calls a minute) and fills request.userId and
  * request.account as the session does. A call refused by scope writes nothing and is not counted;
  * a refused call leaves lastUsedAt as it was.
@@ -192,12 +195,13 @@ async function authenticateBearer(
 ): Promise<void> {
   const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (secret === undefined || !TOKEN_SHAPE.test(secret)) throw unauthenticated();
-  const token = (await findAccessToken.run(app.db, { tokenHash: hashSecret(secret) })).rows[0];
+  const token = (await findAccessToken.run(app.db, { tokenHash: hashSecret(secret), nowMs: app.now().getTime() })).rows[0];
   if (!token) throw unauthenticated();
   const access = request.routeOptions.config.tokenAccess;
   if (access === 'none') throw outOfScope('none');
   if (access === 'log' && token.scope !== 'log') throw outOfScope('log');
   request.userId = Number(token.user_id);
+  request.accessTokenId = token.id;
   request.account = { email: token.email, currentLanguage: token.current_language };
   const admission = () => admitCall(app, token, admit);
   if (request.routeOptions.config.tokenBodyScope) request.tokenAdmission = admission;

@@ -14,6 +14,8 @@ import { pruneStoppedTimers } from '../db/timers';
 export const KEY_RETENTION_DAYS = 31;
 /** Keys one learner holds at once, refused adds' included (contract, fourth edition). */
 export const KEYS_PER_LEARNER = 10_000;
+/** Keys one access token holds at once (contract, fifth edition): then 429 for that token only. */
+export const KEYS_PER_TOKEN = 2_000;
 const DAY_MS = 24 * 60 * 60_000;
 const BATCH = 500;
 const FIRST_RUN_MS = 60_000;
@@ -42,13 +44,19 @@ async function inBatches(prune: (limit: number) => Promise<number>): Promise<num
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The bound on a learner's keys at `now` (epoch ms): keys first used within the retention count. */
-    keyLimit(now: number): KeyLimit;
+    /**
+     * The bound on the keys of one credential at `now` (epoch ms): the learner's sessions (`tokenId`
+     * null) or one access token; keys first used within the retention count.
+     */
+    keyLimit(now: number, tokenId: string | null): KeyLimit;
   }
 }
 
-export function registerKeyPruning(app: FastifyInstance, keysPerLearner = KEYS_PER_LEARNER): void {
-  app.decorate('keyLimit', (now: number): KeyLimit => ({ max: keysPerLearner, since: now - KEY_RETENTION_DAYS * DAY_MS }));
+export function registerKeyPruning(app: FastifyInstance, keysPerLearner = KEYS_PER_LEARNER, keysPerToken = KEYS_PER_TOKEN): void {
+  app.decorate(
+    'keyLimit',
+    (now: number, tokenId: string | null): KeyLimit => ({ max: tokenId === null ? keysPerLearner : keysPerToken, since: now - KEY_RETENTION_DAYS * DAY_MS, tokenId }),
+  );
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
   const run = () => {

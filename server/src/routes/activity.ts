@@ -13,7 +13,7 @@ import { addToDay } from '../domain/adds';
 import { editDay } from '../domain/dayEdit';
 import { dayMinutes, recordsOfRange } from '../domain/days';
 import { WRITE_LANGUAGE_RULE } from '../domain/languages';
-import { KEY_RETENTION_DAYS, KEYS_PER_LEARNER } from '../plugins/keyPruning';
+import { KEY_RETENTION_DAYS, KEYS_PER_LEARNER, KEYS_PER_TOKEN } from '../plugins/keyPruning';
 import { readErrors, writeErrors, security } from './schemas';
 
 const recordAnswer = { ...activityRecordSchema, description: "The day's record after the change" };
@@ -71,9 +71,11 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
         '422 IDEMPOTENCY_KEY_REUSED; while the first is still in progress the second waits for it and gets its answer (or 409 ' +
         `IDEMPOTENCY_KEY_IN_USE). A 5xx is not stored. A keyed add may name a day up to ${KEYED_ADD_DAYS_BACK} days before today. ` +
         `Keys are kept ${KEY_RETENTION_DAYS} days after their first use, then pruned in the background; deleting the account deletes them. ` +
-        `A learner holds at most ${KEYS_PER_LEARNER.toLocaleString('en')} keys at once, refused adds' keys included: past that an add with a new key is ` +
-        '429 RATE_LIMITED with Retry-After (the seconds until the oldest key expires) and changes nothing; a key already held still ' +
-        'gets its stored answer, and an add without a key is not counted.\n\n' +
+        `Keys are bounded per credential, refused adds' keys included: the learner's own sessions hold at most ${KEYS_PER_LEARNER.toLocaleString('en')} ` +
+        `at once, and each access token at most ${KEYS_PER_TOKEN.toLocaleString('en')} of its own (counted apart, so no token can make the learner's ` +
+        'own adds 429). Past its bound an add with a new key is 429 RATE_LIMITED with Retry-After (the seconds until that credential\'s oldest key ' +
+        'expires) and changes nothing; a key already held still gets its stored answer, and an add without a key is not counted. Revoking a ' +
+        'token deletes the keys it made.\n\n' +
         WRITE_LANGUAGE_RULE +
         " The key's stored body includes the language the add resolved to, so a retry after a language switch elsewhere is the same " +
         'request and lands where the first one did: a retry naming the same ?language= replays the stored answer, one naming another ' +
@@ -87,7 +89,14 @@ export async function activityRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: recordAnswer, ...writeErrors('NO_LANGUAGE', 'LANGUAGE_NOT_STARTED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'RATE_LIMITED') },
     },
     handler: async (request, reply) => {
-      const add = { userId: request.userId, account: request.account, requested: request.query.language, body: request.body, key: request.headers['idempotency-key'] };
+      const add = {
+        userId: request.userId,
+        account: request.account,
+        requested: request.query.language,
+        body: request.body,
+        key: request.headers['idempotency-key'],
+        tokenId: request.accessTokenId,
+      };
       const added = await addToDay(domain, add, (record) => reply.serialize(record) as string, app.keyLimit);
       if ('record' in added) return added.record;
       // The stored bytes are the answer, whatever its status: sent as they are, not serialized again.

@@ -16,7 +16,7 @@ import { validationMessage, type AjvError } from '../plugins/errors';
 import { hashPassword, isCommonPassword, verifyPassword } from '../plugins/password';
 import { accountKey, pruneAttempts, refundAttempt, resetAttempts } from '../db/rateLimits';
 import { createUser, findUserByEmail } from '../db/users';
-import { limitAttempts } from '../domain/rateLimit';
+import { clientAddressKey, limitAttempts } from '../domain/rateLimit';
 import { publicErrors, security } from './schemas';
 import type { Account } from '../db/sessions';
 import { rejectBody } from './requests';
@@ -56,7 +56,7 @@ export function checkNewPassword(password: string): void {
   if (isCommonPassword(password)) throw new ApiHttpError(400, 'COMMON_PASSWORD', COMMON_PASSWORD_MESSAGE);
 }
 
-const shortLoginKey = (request: FastifyRequest) => `login-ip-short:${request.ip}`;
+const shortLoginKey = (request: FastifyRequest) => `login-ip-short:${clientAddressKey(request.ip)}`;
 
 /**
  * Counts an attempt against every window that applies; throws 429 when one is exhausted. A
@@ -69,9 +69,9 @@ export async function throttle(app: FastifyInstance, kind: 'login' | 'register',
   await pruneAttempts(app.db, longestWindowMs, now);
   if (kind === 'register') {
     // Sign-up answers EMAIL_EXISTS by design, so each try is an enumeration probe: an hourly budget of its own.
-    await limitAttempts(app.db, `register-ip:${request.ip}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
+    await limitAttempts(app.db, `register-ip:${clientAddressKey(request.ip)}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
   } else {
-    await limitAttempts(app.db, `login-ip:${request.ip}`, rateLimit.perIp, rateLimit.windowMs, now);
+    await limitAttempts(app.db, `login-ip:${clientAddressKey(request.ip)}`, rateLimit.perIp, rateLimit.windowMs, now);
     await limitAttempts(app.db, shortLoginKey(request), rateLimit.failuresPerIpShort, rateLimit.shortWindowMs, now);
   }
   await limitAttempts(app.db, accountKey(kind, email), rateLimit.perAccount, rateLimit.windowMs, now);
@@ -96,7 +96,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       description:
         'Errors use the sign-up form\'s wording; a password among the most common ones is 400 COMMON_PASSWORD. An email holding a control, ' +
         'bidirectional or invisible (format, Cf) character, or any field holding a lone surrogate, is 400 INVALID_INPUT naming the field. The new user is signed in ' +
-        '(cookie `__Host-sid` over HTTPS, `sid` in development over http). Rate limited per IP (per hour) and per email; 503 with Retry-After when too many sign-ins wait for hashing.',
+        '(cookie `__Host-sid` over HTTPS, `sid` in development over http). Rate limited per IP (per hour; an IPv6 client counted by its /64) and per email; 503 with Retry-After when too many sign-ins wait for hashing.',
       querystring: emptyQuery,
       body: credentialsSchema,
       response: { 201: { ...emailAnswerSchema, description: 'Created and signed in' }, ...authErrors('EMAIL_EXISTS') },
@@ -128,7 +128,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         'Answers 401 INVALID_CREDENTIALS alike, and in the same time, whether or not the email exists. Each sign-in starts a new session. ' +
         'An email no account can hold (a control, bidirectional or invisible Cf character, a lone surrogate) is 400 INVALID_INPUT naming ' +
         'the field, before any attempt is counted, as at sign-up. ' +
-        'Rate limited per IP (a 15-minute window of attempts and a short window of failures) and per email; a successful sign-in clears only that email\'s counter. ' +
+        'Rate limited per IP (a 15-minute window of attempts and a short window of failures; an IPv6 client counted by its /64) and per email; a successful sign-in clears only that email\'s counter. ' +
         '503 with Retry-After when too many sign-ins wait for hashing.',
       querystring: emptyQuery,
       body: credentialsSchema,

@@ -19,7 +19,7 @@ import {
   issueReset,
   resetLink,
 } from '../domain/passwordReset';
-import { limitAttempts } from '../domain/rateLimit';
+import { clientAddressKey, limitAttempts } from '../domain/rateLimit';
 import { resetEmail } from '../domain/resetEmail';
 import { sessionCookieName } from '../plugins/auth';
 import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
@@ -42,10 +42,10 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       summary: 'Ask for a password-reset email',
       description:
         `Always 202 {} for any string \`email\`, whether or not an account has it (a malformed address simply matches none), so the answer never tells ` +
-        `whether an account exists; the request does the same database work either way and never waits for the mail server. For an account, when mail ` +
+        `whether an account exists; the request runs the same database statements and one commit either way and never waits for the mail server (the email is composed after the answer). For an account, when mail ` +
         `is configured (SMTP_URL), one email to its address with the link \`<PUBLIC_URL>/reset-password#token=<token>\`, valid ${RESET_VALID_MINUTES} ` +
         `minutes and usable once (only the token's SHA-256 is stored). At most ${RESET_EMAILS_PER_ACCOUNT_PER_HOUR} such emails an hour per email ` +
-        `address (later requests still answer 202 and send nothing); ${RESET_REQUESTS_PER_IP_PER_HOUR} requests an hour per client address, then 429 ` +
+        `address (later requests still answer 202 and send nothing); ${RESET_REQUESTS_PER_IP_PER_HOUR} requests an hour per client address (an IPv6 client counted by its /64), then 429 ` +
         'RATE_LIMITED with Retry-After. Both counters are kept in the database, shared by every server process. Without SMTP_URL nothing is sent: ' +
         'an operator gives a link with `npm run admin -- reset-password <email>`.',
       querystring: emptyQuery,
@@ -55,12 +55,13 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
     handler: async (request, reply) => {
       const { email } = request.body;
       const now = app.now().getTime();
-      await limitAttempts(app.db, `reset-ip:${request.ip}`, RESET_REQUESTS_PER_IP_PER_HOUR, HOUR_MS, now);
+      await limitAttempts(app.db, `reset-ip:${clientAddressKey(request.ip)}`, RESET_REQUESTS_PER_IP_PER_HOUR, HOUR_MS, now);
       // Counted per address whether or not an account has it: the same work either way.
       const { count } = await countAttempt(app.db, accountKey('reset-mail', email), HOUR_MS, now);
       if (count <= RESET_EMAILS_PER_ACCOUNT_PER_HOUR && app.mail.configured) {
         const issued = await issueReset(app.db, email, now);
-        if (issued) app.mail.send(resetEmail(email, resetLink(app.mail.publicUrl, issued.token)));
+        // Composed and handed to the mailer after the answer: the request costs the same for an unknown address.
+        if (issued) setImmediate(() => app.mail.send(resetEmail(email, resetLink(app.mail.publicUrl, issued.token))));
       }
       return reply.code(202).send({});
     },
@@ -74,7 +75,8 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       description:
         'An unknown, used or expired token: 400 INVALID_TOKEN, whatever the password. The password follows the sign-up rules, with their messages ' +
         '(400 INVALID_INPUT, 400 COMMON_PASSWORD); a refused password leaves the token usable. On success (204) the token is used up, ' +
-        'every other reset token of the account is void, every session of the account ends and the failed sign-ins counted against its email ' +
+        'every other reset token of the account is void, every session of the account ends, every access token of the account is revoked ' +
+        '(its calls answer 401), every push subscription of the account is deleted and the failed sign-ins counted against its email ' +
         'are forgotten, all in one transaction (of two confirms with one token exactly one succeeds). No session is started: the learner then ' +
         'signs in with the new password.',
       querystring: emptyQuery,
@@ -108,14 +110,16 @@ export async function passwordChangeRoutes(fastify: FastifyInstance): Promise<vo
         'The new password follows the sign-up rules, with their messages (400 INVALID_INPUT, 400 COMMON_PASSWORD), checked first. A wrong ' +
         'current password is 401 INVALID_CREDENTIALS (the session stays) and counts as a failed sign-in of the account\'s email and of the ' +
         'client address (the same windows, so the same 429 RATE_LIMITED); a right one clears them as a sign-in does. On success (204) the ' +
-        'session that made the change stays, every other session of the account ends, and every reset token of the account is void.',
+        'session that made the change stays, every other session of the account ends, and every reset token of the account is void. With ' +
+        '`endEverything` true (the default) every access token of the account is also revoked (its calls answer 401) and every push ' +
+        'subscription deleted, in the same transaction; with false they stay.',
       security,
       querystring: emptyQuery,
       body: passwordChangeSchema,
       response: { 204: noContent, ...writeErrors('COMMON_PASSWORD', 'INVALID_CREDENTIALS', 429) },
     },
     handler: async (request, reply) => {
-      const { currentPassword, newPassword } = request.body;
+      const { currentPassword, newPassword, endEverything = true } = request.body;
       checkNewPassword(newPassword);
       const { email } = request.account as Account;
       await throttle(app, 'login', request, email);
@@ -128,7 +132,7 @@ export async function passwordChangeRoutes(fastify: FastifyInstance): Promise<vo
       const cookie = request.cookies[cookieName];
       // The session's token as plugins/auth.ts stores it: its SHA-256.
       const keep = cookie ? createHash('sha256').update(cookie).digest('hex') : null;
-      await changePassword(app.db, request.userId, passwordHash, keep);
+      await changePassword(app.db, request.userId, passwordHash, keep, endEverything);
       return reply.code(204).send(null);
     },
   });

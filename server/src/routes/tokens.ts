@@ -12,6 +12,7 @@ import {
   createdTokenSchema,
   createTokenSchema,
   MAX_TOKENS_PER_LEARNER,
+  TOKEN_EXPIRY_DAYS,
   TOKEN_NAME_MAX_LENGTH,
   tokenParamsSchema,
   type AccessToken,
@@ -36,7 +37,10 @@ const toAccessToken = (row: AccessTokenRow): AccessToken => ({
   scope: row.scope,
   createdAt: new Date(Number(row.created_at)).toISOString(),
   lastUsedAt: row.last_used_at === null ? null : new Date(Number(row.last_used_at)).toISOString(),
+  expiresAt: row.expires_at === null ? null : new Date(Number(row.expires_at)).toISOString(),
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -50,7 +54,9 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
         `\`name\` is trimmed and must keep 1 to ${TOKEN_NAME_MAX_LENGTH} characters. \`password\` is the account's: a session alone cannot mint ` +
         'a lasting key. A wrong one is 401 INVALID_CREDENTIALS and counts as a failed sign-in of the account (the sign-in limits then apply: ' +
         `429 RATE_LIMITED with Retry-After). At most ${MAX_TOKENS_PER_LEARNER} tokens a learner: 409 TOO_MANY_TOKENS (revoke one first). ` +
-        'The answer is the only place the secret `token` ever appears; the server keeps its SHA-256.',
+        'The answer is the only place the secret `token` ever appears; the server keeps its SHA-256. ' +
+        `\`expiresInDays\` (${TOKEN_EXPIRY_DAYS.join(', ')} or null, default null: never) sets \`expiresAt\`, from which the token answers ` +
+        '401 UNAUTHENTICATED as a revoked one; any other value is 400 INVALID_INPUT.',
       security,
       querystring: emptyQuery,
       body: createTokenSchema,
@@ -72,7 +78,9 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
       await forgiveSignIn(app, request, email);
 
       const secret = mintSecret();
-      const row = { id: randomUUID(), name, scope: request.body.scope, created_at: app.now().getTime() };
+      const createdAt = app.now().getTime();
+      const days = request.body.expiresInDays ?? null;
+      const row = { id: randomUUID(), name, scope: request.body.scope, created_at: createdAt, expires_at: days === null ? null : createdAt + days * DAY_MS };
       const stored = await createAccessToken(app.db, { ...row, user_id: request.userId, token_hash: hashSecret(secret) }, MAX_TOKENS_PER_LEARNER);
       if (!stored) {
         throw new ApiHttpError(409, 'TOO_MANY_TOKENS', `You already have ${MAX_TOKENS_PER_LEARNER} access tokens: revoke one you no longer use first.`);
@@ -87,7 +95,9 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
     schema: {
       tags: ['tokens'],
       summary: "The learner's access tokens",
-      description: 'Oldest first, never the secrets. `lastUsedAt` is set by the first call a token makes, then moves at most once a minute.',
+      description:
+        'Oldest first, never the secrets. `lastUsedAt` is set by the first call a token makes, then moves at most once a minute. ' +
+        '`expiresAt` is null for a token that never expires; an expired token stays listed until revoked, and answers 401.',
       security,
       querystring: emptyQuery,
       response: { 200: accessTokenListSchema, ...readErrors() },
@@ -101,7 +111,7 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
       tags: ['tokens'],
       summary: 'Revoke an access token',
       description:
-        'The token is refused (401) by every server process from the next call on. 204 also when the learner holds no token with this id ' +
+        'The token is refused (401) by every server process from the next call on, and the idempotency keys it made are deleted with it. 204 also when the learner holds no token with this id ' +
         "(revoking twice is harmless; another learner's token is never touched).",
       security,
       querystring: emptyQuery,

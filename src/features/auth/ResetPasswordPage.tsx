@@ -71,6 +71,7 @@ export function ResetPasswordPage() {
         <Result ref={resultRef} tabIndex={-1} role="status">
           {NEW_PASSWORD_TEXTS.CHANGED_SIGN_IN}
         </Result>
+        <p>{NEW_PASSWORD_TEXTS.RESET_ENDED_EVERYTHING}</p>
         <ButtonLink to={paths.login} $fullWidth>
           {t('auth.reset.signIn')}
         </ButtonLink>

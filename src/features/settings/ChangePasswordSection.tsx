@@ -11,7 +11,9 @@ import { ErrorText, SuccessText } from '@/components/StatusMessage';
 import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
 import { newPasswordError } from '@/lib/newPassword';
 
-export const PASSWORD_CHANGED = 'Your password is changed. Your other devices are signed out.';
+import { PASSWORD_TEXTS } from './passwordTexts';
+
+export const PASSWORD_CHANGED = PASSWORD_TEXTS.CHANGED;
 
 /** The message for a refused change: the server's reasons the learner can act on, else the catalogue's. */
 function changeFailureMessage(failure: unknown): string {
@@ -29,13 +31,18 @@ function changeFailureMessage(failure: unknown): string {
   }
 }
 
-/** Settings' "Change password" (contract, fourth edition): this device stays signed in, every other one is signed out. */
+/**
+ * Settings' "Change password" (contract, fourth and fifth editions): this device stays signed in, every other one is
+ * signed out; with "Also sign out my tools and reminders" (on by default) every access token and push subscription ends too.
+ */
 export function ChangePasswordSection() {
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [changed, setChanged] = useState(false);
+  const [endEverything, setEndEverything] = useState(true);
+  /** What the last successful change ended, said once it is done (null: none yet). */
+  const [changed, setChanged] = useState<string | null>(null);
   const [change, { isLoading }] = useChangePasswordMutation();
   const resultRef = useRef<HTMLParagraphElement>(null);
 
@@ -45,12 +52,12 @@ export function ChangePasswordSection() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setChanged(false);
+    setChanged(null);
     const problem = current === '' ? 'Enter your current password to continue' : newPasswordError(password, repeat);
     setError(problem);
     if (problem) return;
     try {
-      await change({ currentPassword: current, newPassword: password }).unwrap();
+      await change({ currentPassword: current, newPassword: password, endEverything }).unwrap();
     } catch (failure) {
       setError(changeFailureMessage(failure));
       return;
@@ -58,7 +65,7 @@ export function ChangePasswordSection() {
     setCurrent('');
     setPassword('');
     setRepeat('');
-    setChanged(true);
+    setChanged(endEverything ? PASSWORD_TEXTS.CHANGED_ENDED_EVERYTHING : PASSWORD_TEXTS.CHANGED);
   };
 
   return (
@@ -73,13 +80,26 @@ export function ChangePasswordSection() {
         <NewPasswordField id="settings-new-password" label="New password" value={password} onChange={setPassword} />
         <NewPasswordField id="settings-repeat-password" label="Re-enter new password" value={repeat} onChange={setRepeat} />
         <PasswordRules id="settings-password-rules" password={password} repeat={repeat} />
+        <Check>
+          <input
+            id="settings-end-everything"
+            type="checkbox"
+            checked={endEverything}
+            onChange={(e) => setEndEverything(e.target.checked)}
+            aria-describedby="settings-end-everything-help"
+          />
+          <span>
+            <label htmlFor="settings-end-everything">{PASSWORD_TEXTS.END_EVERYTHING}</label>
+            <Help id="settings-end-everything-help">{PASSWORD_TEXTS.END_EVERYTHING_HELP}</Help>
+          </span>
+        </Check>
         <div>
           <Button type="submit" disabled={isLoading}>
             {isLoading ? 'Saving...' : 'Change password'}
           </Button>
         </div>
         <SuccessText ref={resultRef} tabIndex={-1}>
-          {changed ? PASSWORD_CHANGED : ''}
+          {changed ?? ''}
         </SuccessText>
       </Form>
     </Card>
@@ -103,3 +123,17 @@ const Form = styled.form`
 `;
 
 const Field = FieldStack;
+
+const Check = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+  input {
+    margin-top: 0.3em;
+  }
+`;
+
+const Help = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { TOKEN_NAME_MAX_LENGTH, type CreatedToken, type TokenScope } from '@common/schemas/tokens';
+import { TOKEN_EXPIRY_DAYS, TOKEN_NAME_MAX_LENGTH, type CreatedToken, type TokenExpiryDays, type TokenScope } from '@common/schemas/tokens';
 import { useCreateAccessTokenMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
 import { Field } from './fields';
-import { SCOPE_LABELS } from './tokenTexts';
+import { EXPIRY_HELP, EXPIRY_LABEL, EXPIRY_LABELS, SCOPE_LABELS } from './tokenTexts';
 
 /** The message for a refused creation: the server's reasons the learner can act on, else the catalogue's. */
 function createFailureMessage(failure: unknown): string {
@@ -24,11 +24,12 @@ function createFailureMessage(failure: unknown): string {
   }
 }
 
-/** Name, scope and the account's password (a stolen session alone cannot make a lasting key), then Create. */
+/** Name, scope, expiry and the account's password (a stolen session alone cannot make a lasting key), then Create. */
 export function NewTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => void }) {
   const id = useId();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<TokenScope>('log');
+  const [expiry, setExpiry] = useState<`${TokenExpiryDays}` | 'never'>('never');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateAccessTokenMutation();
@@ -39,7 +40,8 @@ export function NewTokenForm({ onCreated }: { onCreated: (token: CreatedToken) =
     setError(problem);
     if (problem) return;
     try {
-      const created = await create({ name: name.trim(), scope, password }).unwrap();
+      const expiresInDays = expiry === 'never' ? null : (Number(expiry) as TokenExpiryDays);
+      const created = await create({ name: name.trim(), scope, password, expiresInDays }).unwrap();
       setName('');
       setPassword('');
       onCreated(created);
@@ -72,6 +74,23 @@ export function NewTokenForm({ onCreated }: { onCreated: (token: CreatedToken) =
           {scope === 'log' ? 'Reads your progress, adds and edits minutes, runs the timer.' : 'Reads your progress only.'} Never your settings
           or your account.
         </Help>
+      </Field>
+      <Field>
+        <label htmlFor={`${id}-expiry`}>{EXPIRY_LABEL}</label>
+        <select
+          id={`${id}-expiry`}
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value as `${TokenExpiryDays}` | 'never')}
+          aria-describedby={`${id}-expiry-help`}
+        >
+          {TOKEN_EXPIRY_DAYS.map((days) => (
+            <option key={days} value={String(days)}>
+              {EXPIRY_LABELS[`${days}`]}
+            </option>
+          ))}
+          <option value="never">{EXPIRY_LABELS.never}</option>
+        </select>
+        <Help id={`${id}-expiry-help`}>{EXPIRY_HELP}</Help>
       </Field>
       <Field>
         <label htmlFor={`${id}-password`}>Your password</label>

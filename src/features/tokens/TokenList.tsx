@@ -4,7 +4,7 @@ import type { AccessToken } from '@common/schemas/tokens';
 import { useRevokeAccessTokenMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { ConfirmModal } from '@/components/ConfirmModal';
-import { formatCreated, formatLastUsed, SCOPE_LABELS } from './tokenTexts';
+import { formatCreated, formatExpiry, formatLastUsed, SCOPE_LABELS } from './tokenTexts';
 
 /** Asks before revoking: the tools using the token stop at once, and it cannot be undone. */
 function RevokeDialog({ token, onClose }: { token: AccessToken; onClose: () => void }) {
@@ -24,7 +24,7 @@ function RevokeDialog({ token, onClose }: { token: AccessToken; onClose: () => v
   );
 }
 
-/** The learner's tokens, oldest first: name, scope, created, last used, and Revoke. */
+/** The learner's tokens, oldest first: name, scope, created, last used, expiry, and Revoke. */
 export function TokenList({ tokens }: { tokens: AccessToken[] }) {
   const [revoking, setRevoking] = useState<AccessToken | null>(null);
   if (tokens.length === 0) return <Empty>No access tokens yet.</Empty>;
@@ -39,6 +39,7 @@ export function TokenList({ tokens }: { tokens: AccessToken[] }) {
                 <span>{SCOPE_LABELS[token.scope]}</span>
                 <span>Created {formatCreated(token.createdAt)}</span>
                 <span>{formatLastUsed(token.lastUsedAt)}</span>
+                <span>{formatExpiry(token.expiresAt)}</span>
               </Details>
             </div>
             <Button $variant="secondary" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>

@@ -90,6 +90,11 @@ describe('/reset-password#token=…', () => {
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Your password is changed. Sign in with it.');
     expect(done).toHaveFocus();
+    expect(
+      screen.getByText(
+        'Every device is signed out, every access token your tools used stops working, and reminders are off on every device: turn them on again where you want them.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(passwordCalls.confirmTokens).toEqual([MOCK_RESET_TOKEN]);
     expect(db.password).toBe('short but longer now');

@@ -298,7 +298,7 @@ const TABLE: { [K in `${Uppercase<Method>} ${ApiPath}`]?: Row } = {
     call: 'revokeAccessToken',
     path: '/settings',
     pattern: `${API_PATHS.tokens}/:id`,
-    before: () => tokensState().push({ id: 'token-anki', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null }),
+    before: () => tokensState().push({ id: 'token-anki', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null, expiresAt: null }),
     act: confirmAccount('Revoke Anki', 'Revoke'),
     message: 'Error revoking the token',
   },

@@ -38,8 +38,8 @@ describe.each([1280, 375])('settings: access tokens at %ipx', { timeout: 30000 }
 
   it('lists the tokens with their scope, creation and last use ("Never used")', async () => {
     tokensState().push(
-      { id: 'a', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: '2026-11-20T08:05:00.000Z' },
-      { id: 'b', name: 'Podcast app', scope: 'read', createdAt: '2026-11-02T10:00:00.000Z', lastUsedAt: null },
+      { id: 'a', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: '2026-11-20T08:05:00.000Z', expiresAt: null },
+      { id: 'b', name: 'Podcast app', scope: 'read', createdAt: '2026-11-02T10:00:00.000Z', lastUsedAt: null, expiresAt: '2027-02-01T10:00:00.000Z' },
     );
     await openSettings();
     const list = await within(await section()).findByRole('list', { name: 'Your access tokens' });
@@ -51,6 +51,27 @@ describe.each([1280, 375])('settings: access tokens at %ipx', { timeout: 30000 }
     expect(items[0]).toHaveTextContent(/Last used 20 Nov 2026/);
     expect(items[1]).toHaveTextContent('Read only');
     expect(items[1]).toHaveTextContent('Never used');
+    expect(items[0]).toHaveTextContent('Never expires');
+    expect(items[1]).toHaveTextContent('Expires 1 Feb 2027');
+  });
+
+  it('a token is made to expire after the lifetime chosen (never by default), and the list shows when', async () => {
+    const opened = await openSettings();
+    const region = await section();
+    const expiry = within(region).getByLabelText('Expires');
+    expect(expiry).toHaveValue('never');
+    expect(within(expiry).getAllByRole('option').map((option) => option.textContent)).toEqual(['After 30 days', 'After 90 days', 'After 365 days', 'Never']);
+    await opened.user.type(within(region).getByLabelText('Token name'), 'Podcast app');
+    await opened.user.selectOptions(expiry, 'After 90 days');
+    await opened.user.type(within(region).getByLabelText('Your password'), 'correct horse');
+    const before = Date.now();
+    await opened.user.click(within(region).getByRole('button', { name: 'Create' }));
+    await within(region).findByLabelText('Your new token');
+    const [made] = tokensState();
+    const days = (Date.parse(made.expiresAt ?? '') - before) / (24 * 60 * 60 * 1000);
+    expect(Math.round(days)).toBe(90);
+    const list = await within(region).findByRole('list', { name: 'Your access tokens' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(/Expires \d{1,2} \w{3} \d{4}/);
   });
 
   it('a new token is shown once with the warning, copied with the Copy button, and listed without its secret', async () => {
@@ -107,13 +128,13 @@ describe.each([1280, 375])('settings: access tokens at %ipx', { timeout: 30000 }
   });
 
   it('at the most tokens allowed, creating one says to revoke one first', async () => {
-    for (let i = 0; i < 20; i++) tokensState().push({ id: `t${i}`, name: `Tool ${i}`, scope: 'read', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null });
+    for (let i = 0; i < 20; i++) tokensState().push({ id: `t${i}`, name: `Tool ${i}`, scope: 'read', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null, expiresAt: null });
     const { region } = await createToken('One more', 'Log time');
     expect(await within(region).findByRole('alert')).toHaveTextContent('You already have 20 access tokens: revoke one you no longer use first');
   });
 
   it('Revoke asks first; Cancel keeps the token, Revoke removes it', async () => {
-    tokensState().push({ id: 'a', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null });
+    tokensState().push({ id: 'a', name: 'Anki', scope: 'log', createdAt: '2026-11-01T10:00:00.000Z', lastUsedAt: null, expiresAt: null });
     const log = recordRequests();
     const { user } = await openSettings();
     const region = await section();
@@ -129,13 +150,15 @@ describe.each([1280, 375])('settings: access tokens at %ipx', { timeout: 30000 }
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('works from the keyboard alone: name, scope, password and Create by Tab and Enter', async () => {
+  it('works from the keyboard alone: name, scope, expiry, password and Create by Tab and Enter', async () => {
     const { user } = await openSettings();
     const region = await section();
     within(region).getByLabelText('Token name').focus();
     await user.keyboard('Keyboard tool');
     await user.tab();
     expect(within(region).getByLabelText('What it may do')).toHaveFocus();
+    await user.tab();
+    expect(within(region).getByLabelText('Expires')).toHaveFocus();
     await user.tab();
     expect(within(region).getByLabelText('Your password')).toHaveFocus();
     await user.keyboard('correct horse{Enter}');

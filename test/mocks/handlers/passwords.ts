@@ -11,12 +11,13 @@ import { api, apiError, unauthenticated } from '../http';
 export const MOCK_RESET_TOKEN = 'mock-reset-token-0123456789abcdefghijklmnopq';
 
 /** What the handlers saw, for tests that check what was sent. */
-export const passwordCalls = { resetEmails: [] as string[], confirmTokens: [] as string[], tokenUsed: false };
+export const passwordCalls = { resetEmails: [] as string[], confirmTokens: [] as string[], tokenUsed: false, changes: [] as Partial<PasswordChange>[] };
 
 export function resetPasswordCalls(): void {
   passwordCalls.resetEmails = [];
   passwordCalls.confirmTokens = [];
   passwordCalls.tokenUsed = false;
+  passwordCalls.changes = [];
 }
 
 export const passwordHandlers = [
@@ -36,7 +37,9 @@ export const passwordHandlers = [
   }),
   http.post(api(API_PATHS.password), async ({ request }) => {
     if (!db.signedIn) return unauthenticated();
-    const { currentPassword, newPassword } = (await request.json()) as PasswordChange;
+    const body = (await request.json()) as PasswordChange;
+    const { currentPassword, newPassword } = body;
+    passwordCalls.changes.push(body);
     if (currentPassword !== db.password) return apiError(401, 'INVALID_CREDENTIALS', 'The current password is not right');
     db.password = newPassword;
     return new HttpResponse(null, { status: 204 });

@@ -30,7 +30,10 @@ export const tokenHandlers = [
     const tokens = tokensState();
     if (tokens.length >= MAX_TOKENS_PER_LEARNER) return apiError(409, 'TOO_MANY_TOKENS', 'Too many tokens');
     minted += 1;
-    const token: AccessToken = { id: `token-${minted}`, name, scope: body.scope, createdAt: new Date().toISOString(), lastUsedAt: null };
+    const now = Date.now();
+    const days = body.expiresInDays ?? null;
+    const expiresAt = days === null ? null : new Date(now + days * 24 * 60 * 60 * 1000).toISOString();
+    const token: AccessToken = { id: `token-${minted}`, name, scope: body.scope, createdAt: new Date(now).toISOString(), lastUsedAt: null, expiresAt };
     tokens.push(token);
     return HttpResponse.json<CreatedToken>({ ...token, token: `${ACCESS_TOKEN_PREFIX}${String(minted).padStart(43, 'x')}` }, { status: 201 });
   }),
