@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../scripts/build-server.mjs';
 import { freePort } from '../test/freePort';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,9 +20,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the production start command', () => {
   const command = scripts['start:prod'];
+  // The command runs the built server (decision 0005): built here, as `npm run build` builds it.
+  beforeAll(() => buildServer(join(REPO_ROOT, 'dist', 'server')), 60_000);
 
   it('is node on the server entry with no npm in between, the same in package.json and the README', () => {
-    expect(command).toMatch(/^NODE_ENV=production node (?!.*\b(npm|npx)\b).*server\/src\/server\.ts$/);
+    expect(command).toMatch(/^NODE_ENV=production node (?!.*\b(npm|npx|tsx)\b).*dist\/server\/server\.js$/);
     const section = readme.slice(readme.indexOf('## Production start command'));
     expect(section.slice(0, section.indexOf('\n## ', 5))).toContain(command);
   });

@@ -79,6 +79,9 @@ export function userCalls(today: string): Record<string, UserCall> {
     { method: 'POST', url: '/api/user/tokens', body: { name: 'Anki', scope: 'log', password: 'not the password' }, refused: true },
     { method: 'DELETE', url: '/api/user/tokens/00000000-0000-4000-8000-000000000000', operation: '/api/user/tokens/{id}' },
     { method: 'POST', url: '/api/user/password', body: { currentPassword: 'not the password', newPassword: 'a new long passphrase' }, refused: true },
+    // Contract, fifth edition: the account's App language and zone.
+    { method: 'GET', url: '/api/user/preferences' },
+    { method: 'PUT', url: '/api/user/preferences', body: { uiLocale: 'de', timeZone: 'Europe/Berlin' } },
     { method: 'DELETE', url: '/api/user' },
   ];
   return Object.fromEntries(calls.map((c) => [`${c.method} ${c.operation ?? c.url.split('?')[0]}`, c]));

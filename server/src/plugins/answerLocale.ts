@@ -5,24 +5,31 @@
  * as the code wrote it). The server's messages are in common/locales/<tag>/server.json, each keyed
  * by a name and looked up by its English text; a message the catalogue does not hold stays English.
  */
-import { readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_LOCALE, intlLocale, isLocaleTag, LOCALE_TAGS, negotiateLocale, type LocaleTag } from '@common/locales';
 import { storedUiLocale } from '../db/preferences';
 
-const localesDir = fileURLToPath(new URL('../../../common/locales/', import.meta.url));
+import ar from '@common/locales/ar/server.json';
+import de from '@common/locales/de/server.json';
+import en from '@common/locales/en/server.json';
+import es from '@common/locales/es/server.json';
+import fr from '@common/locales/fr/server.json';
+import it from '@common/locales/it/server.json';
+import ja from '@common/locales/ja/server.json';
+import ptBR from '@common/locales/pt-BR/server.json';
+import zhHans from '@common/locales/zh-Hans/server.json';
 
-function namespace(tag: string, ns: string): Record<string, string> {
-  const file = `${localesDir}${tag}/${ns}.json`;
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-}
+/**
+ * The server's catalogues, imported (so the built server holds them: it reads no file of the
+ * source tree at run time); its type asks for one per locale of common/locales.ts.
+ */
+const SERVER_CATALOGUES: Record<LocaleTag, Record<string, string>> = { en, es, 'pt-BR': ptBR, fr, de, it, ja, 'zh-Hans': zhHans, ar };
 
-const english = namespace(DEFAULT_LOCALE, 'server');
+const english: Record<string, string> = SERVER_CATALOGUES[DEFAULT_LOCALE];
 /** The key of each English message (those without placeholders: they are the messages the code writes as they are). */
 const keyOfEnglish = new Map(Object.entries(english).filter(([, text]) => !/[{}]/.test(text)).map(([key, text]) => [text, key]));
-const catalogues = new Map<string, Record<string, string>>(LOCALE_TAGS.map((tag) => [tag, namespace(tag, 'server')]));
+const catalogues = new Map<string, Record<string, string>>(LOCALE_TAGS.map((tag) => [tag, SERVER_CATALOGUES[tag] ?? {}]));
 
 /** A server message of the catalogue in `locale` (`key` a key of server.json), English when the locale lacks it. */
 export function serverText(locale: string, key: string, values?: Record<string, string | number>): string {
