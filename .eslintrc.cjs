@@ -34,7 +34,11 @@ const sqlSyntax = [
  * (eslint-plugin-formatjs needs ESLint 9): JSX text with a letter, and string literals in the props
  * a user reads or hears and in JSX expressions. The list grows folder by folder as they are converted.
  */
-const TRANSLATED = ['src/features/auth/**/*.tsx', 'src/components/**/*.tsx', 'src/features/settings/AppLanguageSection.tsx'];
+const TRANSLATED = [
+  'src/features/auth/**/*.tsx',
+  'src/components/**/*.tsx',
+  'src/features/settings/AppLanguageSection.tsx',
+];
 const VISIBLE_PROPS = '/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label|legend|question|confirmLabel|intro|message|heading)$/';
 /** A letter of the scripts we ship (Latin, Greek, Cyrillic, Arabic, kana, CJK), not a symbol such as ←, ✓ or ×. */
 const LETTER = '/[A-Za-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u024F\\u0370-\\u04FF\\u0600-\\u06FF\\u3040-\\u30FF\\u4E00-\\u9FFF]/';

@@ -135,6 +135,7 @@ export const NAMESPACES = [
   'tokens',
   'reminder',
   'imports',
+  'app',
   'server',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -5,7 +5,7 @@
  * shown as it is and fails here. The list of screens grows as folders are converted.
  */
 import { act, screen } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { NotFoundScreen } from '@/components/ErrorScreens';
 import { Emoji } from '@/components/Emoji';
@@ -16,43 +16,12 @@ import { Loading } from '@/components/StatusMessage';
 import { BackHeader } from '@/components/BackHeader';
 import { SkillPieChart } from '@/components/charts/SkillPieChart';
 import { ERRORS } from '@/lib/errorMessages';
-import { loadCatalogue } from '@/i18n/catalogue';
-import { createI18n, getI18n, setActiveI18n, type I18n } from '@/i18n/i18n';
+import { getI18n } from '@/i18n/i18n';
 import { MemoryRouter } from 'react-router';
 import { renderApp, renderWithProviders } from '../utils';
+import { inPseudoLocale, untranslated } from './pseudo';
 
-/** A text with a letter and none of the pseudo-locale's marks (its brackets, its accented letters). */
-const LETTER = /\p{L}/u;
-const PSEUDO = /[[\]áÅçÇéÉíÎñÑóÖúÛýÝšŠžŽ]/;
-const escaped = (text: string) => LETTER.test(text) && !PSEUDO.test(text);
-
-/** Every text node and every read-aloud attribute of `root` that escaped translation. */
-function untranslated(root: ParentNode): string[] {
-  const found: string[] = [];
-  const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim() ?? '';
-    const parent = node.parentElement;
-    if (parent && ['STYLE', 'SCRIPT'].includes(parent.tagName)) continue;
-    if (escaped(text)) found.push(text);
-  }
-  for (const element of root.querySelectorAll('[aria-label], [placeholder], [alt], [title]')) {
-    for (const name of ['aria-label', 'placeholder', 'alt', 'title']) {
-      const value = element.getAttribute(name);
-      if (value && escaped(value)) found.push(`${name}="${value}"`);
-    }
-  }
-  return found;
-}
-
-let pseudo: I18n;
-beforeAll(async () => {
-  pseudo = createI18n({ locale: 'en-XA', messages: await loadCatalogue('en-XA'), timeZone: 'UTC' });
-});
-// test/setup.ts puts English back after each test.
-beforeEach(() => {
-  setActiveI18n(pseudo);
-});
+inPseudoLocale();
 
 describe('the pseudo-locale', () => {
   it('is English accented and bracketed, placeholders and plurals kept', () => {
