@@ -9,7 +9,7 @@ import { KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill } from '@commo
 import type { AddDailyActivity } from '@common/schemas/activity';
 import { addMinutes, addMinutesIn, type AddResult, type DayKey } from '../db/activity';
 import type { Database } from '../db/database';
-import { goalsInForce } from '../db/goals';
+import { goalInForceOn } from '../db/goals';
 import { onceForKey, type KeyLimit, type StoredAnswer } from '../db/idempotency';
 import type { Account } from '../db/sessions';
 import { ApiHttpError, errorBody } from './errors';
@@ -30,7 +30,7 @@ const checkAddedMinutes = (skill: Skill, minutes: number) => checkDayLimits(with
  */
 async function addedRecord(db: Kysely<Database>, key: DayKey, skill: Skill, minutes: number, result: AddResult): Promise<ActivityRecord> {
   if (!result.ok) throw dayLimitError(brokenDayLimit(withAdded(result.day, skill, minutes)) ?? 'total');
-  return toRecord(result.day, await goalsInForce(db, key.userId, key.language, key.date, key.date));
+  return toRecord(result.day, await goalInForceOn(db, key.userId, key.language, key.date));
 }
 
 /** Without a key an add names the learner's today; earlier days are edited with PATCH. */
