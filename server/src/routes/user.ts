@@ -8,7 +8,7 @@ import { readErrors, writeErrors, security } from './schemas';
 import { deleteUser } from '../db/users';
 import { assertKnownLanguage } from '../domain/languages';
 import { chooseLanguage, currentLanguage } from '../db/languages';
-import { rejectBody } from './requests';
+import { rejectBody } from '../plugins/requests';
 
 export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
