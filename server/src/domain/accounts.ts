@@ -148,3 +148,6 @@ export async function changeAccountPassword(
   const passwordHash = await passwords.hash(change.newPassword);
   await changePassword(db, change.userId, passwordHash, change.keepSessionHash, change.endEverything);
 }
+
+/** Deletes the account and everything it holds. */
+export { deleteUser as deleteAccount } from '../db/users';

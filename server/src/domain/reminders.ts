@@ -88,3 +88,6 @@ export async function testNudge(db: Kysely<Database>, reminder: Pick<DueReminder
   const locale = sendingLocale(await storedUiLocale(db, reminder.userId));
   return { title: serverText(locale, 'server.reminder.title'), body: serverText(locale, 'server.reminder.restDay'), url: '/dashboard' };
 }
+
+/** The learner's reminder settings and the devices it reaches, read and saved. */
+export { deleteSubscription, listSubscriptions, readReminder, saveReminder, saveSubscription } from '../db/reminders';

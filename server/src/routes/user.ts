@@ -5,9 +5,8 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { chooseLanguageSchema, hasLanguageSchema, languageSchema, userLanguageSchema } from '@common/schemas/languages';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { readErrors, writeErrors, security } from './schemas';
-import { deleteUser } from '../db/users';
-import { assertKnownLanguage } from '../domain/languages';
-import { chooseLanguage, currentLanguage } from '../db/languages';
+import { deleteAccount } from '../domain/accounts';
+import { assertKnownLanguage, chooseLanguage, currentLanguage } from '../domain/languages';
 import { rejectBody } from '../plugins/requests';
 
 export async function userRoutes(fastify: FastifyInstance): Promise<void> {
@@ -65,7 +64,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 204: noContent, ...writeErrors() },
     },
     handler: async (request, reply) => {
-      await deleteUser(app.db, request.userId);
+      await deleteAccount(app.db, request.userId);
       await app.endSession(request, reply);
       return reply.code(204).send(null);
     },
