@@ -33,7 +33,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       description:
         `Always 202 {} for any string \`email\`, whether or not an account has it (a malformed address simply matches none), so the answer never tells ` +
         `whether an account exists; the request runs the same database statements and one commit either way and never waits for the mail server (the email is composed after the answer). For an account, when mail ` +
-        `is configured (SMTP_URL), one email to its address with the link \`<PUBLIC_URL>/reset-password#token=<token>\`, valid ${RESET_VALID_MINUTES} ` +
+        `is configured (SMTP_URL), one email to its address, in the account's App language (else English), with the link \`<PUBLIC_URL>/reset-password#token=<token>\`, valid ${RESET_VALID_MINUTES} ` +
         `minutes and usable once (only the token's SHA-256 is stored). At most ${RESET_EMAILS_PER_ACCOUNT_PER_HOUR} such emails an hour per email ` +
         `address (later requests still answer 202 and send nothing); ${RESET_REQUESTS_PER_IP_PER_HOUR} requests an hour per client address (an IPv6 client counted by its /64), then 429 ` +
         'RATE_LIMITED with Retry-After. Both counters are kept in the database, shared by every server process. Without SMTP_URL nothing is sent: ' +
