@@ -1,7 +1,8 @@
 /**
  * Password-reset tokens (contract, fourth edition): 32 random bytes in base64url, of which only
  * the SHA-256 is stored; valid 30 minutes, used once. The link carries the token in its fragment,
- * which a browser never sends, so it reaches no server log and no Referer.
+ * which a browser never sends, so it reaches no server log and no Referer. The whole flow is here,
+ * for the routes and the admin command: asked for (limits, token, email), confirmed (rules, hash, use).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
