@@ -100,6 +100,8 @@ module.exports = {
           { target: server('transfer'), from: [...server('routes'), './server/src/app.ts'], message: 'transfer/ uses the domain and db, never routes/.' },
           { target: server('plugins'), from: [...server('routes', 'transfer'), './server/src/app.ts'], message: 'Plugins sit below the routes; they may use the domain and db.' },
           { target: server('routes'), from: './server/src/app.ts', message: 'Routes never import the app.' },
+          { target: server('routes'), from: server('db'), message: 'Routes call domain/ only (types included): add the call, or re-export the read, in domain/.' },
+          { target: server('routes'), from: server('routes'), except: ['./schemas.ts'], message: 'A route file imports no other route file: shared HTTP helpers are in plugins/ (plugins/requests.ts), shared rules in domain/.' },
           { target: ['./server/src/app.ts', ...server('routes', 'transfer', 'plugins', 'domain', 'db')], from: ['./server/src/server.ts', './server/src/config.ts', ...server('cli')], message: 'server.ts, config.ts and cli/ start the server or a command from above: nothing under them imports them.' },
         ],
       },

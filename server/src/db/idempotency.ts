@@ -13,6 +13,7 @@
  */
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './database';
+import { deleteOldest } from './batchDelete';
 import { prepared } from './prepared';
 
 export type StoredAnswer = {
@@ -160,9 +161,5 @@ async function checkLimit(trx: Transaction<Database>, userId: number, limit: Key
  * the pruner calls it in small batches so no request ever waits behind a large delete.
  */
 export async function pruneKeys(db: Kysely<Database>, before: number, limit: number): Promise<number> {
-  const oldest = db.selectFrom('idempotency_keys').select('created_at').where('created_at', '<', before).orderBy('created_at').limit(limit);
-  const batchEnd = await db.selectFrom(oldest.as('batch')).select((eb) => eb.fn.max('created_at').as('last')).executeTakeFirst();
-  if (batchEnd?.last === null || batchEnd?.last === undefined) return 0;
-  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<=', Number(batchEnd.last)).where('created_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteOldest(db, 'idempotency_keys', before, limit);
 }
