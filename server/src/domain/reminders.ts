@@ -70,7 +70,7 @@ export async function nudgeFor(db: Kysely<Database>, reminder: Pick<DueReminder,
   const goal = goalOn(goals, day);
   const minutes = record ? totalOf(record) : 0;
   // The app's achieved rule: a day the learner marked not achieved is not met, whatever its minutes.
-  const met = record ? isAchieved(record, goal) : false;
+  const met = isAchieved(record, goal);
   if (met && reminder.skipWhenGoalMet) return null;
   const body = met ? `Today's goal in ${reminder.language} is met. A few more minutes?` : `${minutesText(Math.max(1, goal - minutes))} to today's goal in ${reminder.language}`;
   return { title, body, url };
