@@ -7,7 +7,7 @@
  */
 import { learnerDate, type WallClock } from '@common/learnerDay';
 
-export const TIME_ZONE_COOKIE = 'tz';
+export { TIME_ZONE_COOKIE } from '@common/cookies';
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 

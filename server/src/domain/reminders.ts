@@ -72,7 +72,7 @@ export async function nudgeFor(db: Kysely<Database>, reminder: Pick<DueReminder,
   const goal = goalOn(goals, day);
   const minutes = record ? totalOf(record) : 0;
   // The app's achieved rule: a day the learner marked not achieved is not met, whatever its minutes.
-  const met = record ? isAchieved(record, goal) : false;
+  const met = isAchieved(record, goal);
   if (met && reminder.skipWhenGoalMet) return null;
   const language = languageNameIn(locale, reminder.language);
   const body = met

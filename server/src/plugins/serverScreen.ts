@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { ACTIVE_TAB_COOKIE } from '@common/cookies';
 import { dashboardShell, type FirstAnswers } from './firstAnswers';
 import { ScreenMemory } from './screenMemory';
 
@@ -82,7 +83,7 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
     if (renderer) {
       const draw = renderer;
       const narrow = isPhone(request);
-      const tab = request.cookies.activeTab;
+      const tab = request.cookies[ACTIVE_TAB_COOKIE];
       const learner = (answers.find((a) => a.endpointName === 'checkAuth')?.value as { email?: string } | undefined)?.email;
       let rendered = false;
       // A running timer's elapsed time is drawn for the instant of the render, which is then part of what it is drawn from.

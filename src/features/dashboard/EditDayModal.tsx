@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { ActivityRecord, EditDailyActivity, SkillMinutes } from '@common/api-types';
+import { isAchieved, markFor } from '@common/achieved';
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -62,8 +63,8 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
   // The box follows the minutes against that day's goal until the learner changes it, unless the
   // stored answer already parts from them (an earlier answer of the learner's own, which stays).
   const initialTotal = totalOf(minutesOf(initialFields(record)));
-  const follows = goal !== undefined && (!record || record.achieved === initialTotal >= goal);
-  const computed = follows ? totalOf(minutesOf(fields)) >= goal : (record?.achieved ?? false);
+  const mark = record && goal !== undefined ? markFor(record.achieved, initialTotal, goal) : null;
+  const computed = goal !== undefined ? isAchieved(mark, totalOf(minutesOf(fields)), goal) : (record?.achieved ?? false);
   const achieved = ticked ?? computed;
 
   const setField = (skill: Skill, part: 'hours' | 'minutes') => (value: string) =>
