@@ -24,9 +24,8 @@ export interface FirstAnswers {
   /** The time zone whose date keyed the answers. */
   timeZone: string;
   /**
-   * Whether that zone is the learner's (the device's `tz` cookie, else the zone the account keeps):
-   * without either it is the server's guess, and a screen drawn for the guessed day could show
-   * another day's figures.
+   * Whether the learner's device named that zone (its `tz` cookie): without it the zone is the
+   * server's guess, and a first screen drawn for the guessed day could show another day's figures.
    */
   zoneNamed: boolean;
   /** The learner's today in that zone, with their day boundary: the date the dashboard's reads were made for. */
@@ -47,45 +46,29 @@ async function answer(app: FastifyInstance, cookie: string, read: FirstRead): Pr
   return res.statusCode === 200 ? { endpointName: read.endpointName, arg: read.arg, value: res.json() } : null;
 }
 
-/**
- * The zone whose date keys the day's reads: the device's own (its `tz` cookie), else the one the
- * account keeps (contract, fifth edition: the app sends it at sign-in and when it changes), so a
- * signed-in visit from a device that never named its zone (a new phone, cleared cookies) is drawn
- * for the learner's day too (issue #54). Neither: the server's own zone, a guess (`named` false).
- */
-function dayZone(cookieZone: string | undefined, accountZone: string | null | undefined): { timeZone: string; named: boolean } {
-  for (const candidate of [cookieZone, accountZone ?? undefined]) {
-    const zone = learnerZone(candidate);
-    if (candidate && zone === candidate) return { timeZone: zone, named: true };
-  }
-  return { timeZone: learnerZone(undefined), named: false };
-}
-
 /** The answers for `path`'s first reads, or null when there are none to give (a visitor, an ended session). */
 export async function firstAnswers(app: FastifyInstance, request: FastifyRequest, path: string): Promise<FirstAnswers | null> {
   const cookie = request.headers.cookie;
   if (!cookie || !isSignedInScreen(path)) return null;
+  const named = request.cookies[TIME_ZONE_COOKIE];
+  const timeZone = learnerZone(named);
   const [auth, ...guard] = guardReads();
   const signedIn = await answer(app, cookie, auth);
   if (!signedIn) return null;
-  // The account's preferences (its App language, its zone) and, for the dashboard, its day boundary: what the day's reads are keyed by.
-  const [preferences, boundary] = await Promise.all([
-    answer(app, cookie, PREFERENCES_READ),
-    path === '/dashboard' ? answer(app, cookie, dayBoundaryRead()) : Promise.resolve(null),
-  ]);
-  const stored = preferences?.value as { uiLocale?: string | null; timeZone?: string | null } | undefined;
-  const { timeZone, named } = dayZone(request.cookies[TIME_ZONE_COOKIE], stored?.timeZone);
   let others = guard;
   let today = learnerToday(app.now(), timeZone);
   if (path === '/dashboard') {
+    const boundary = await answer(app, cookie, dayBoundaryRead());
     const hour = (boundary?.value as { dayEndsAtHour?: number } | undefined)?.dayEndsAtHour ?? 0;
     today = learnerToday(app.now(), timeZone, hour);
-    // The boundary was read above: its answer joins the others rather than being asked for twice.
-    others = dashboardReads(today).filter((r) => r.endpointName !== auth.endpointName && r.endpointName !== boundary?.endpointName);
+    others = dashboardReads(today).filter((r) => r.endpointName !== auth.endpointName);
   }
-  const answers = [boundary, ...(await Promise.all(others.map((read) => answer(app, cookie, read))))];
-  const locale = negotiateLocale({ stored: stored?.uiLocale, requested: String(request.headers['accept-language'] ?? '') });
-  return { timeZone, zoneNamed: named, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)], locale };
+  const [preferences, ...answers] = await Promise.all([answer(app, cookie, PREFERENCES_READ), ...others.map((read) => answer(app, cookie, read))]);
+  const locale = negotiateLocale({
+    stored: (preferences?.value as { uiLocale?: string | null } | undefined)?.uiLocale,
+    requested: String(request.headers['accept-language'] ?? ''),
+  });
+  return { timeZone, zoneNamed: named === timeZone, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)], locale };
 }
 
 /**

@@ -30,9 +30,10 @@ export function codeAfterPaint(page: string): string {
 /**
  * Issue #45: the copy of a screen's page whose head holds only a small loader that asks for the
  * app's code once the server's screen has painted (src/paintFirst.ts; scripts/route-pages.mjs
- * writes it). Issue #54: it serves every signed-in page that carries a drawn screen, a device's
- * first visit too: the screen is complete and inert without the code, so the code (from the
- * network, or the cache of a device that ran the app before) is asked for only once it has painted.
+ * writes it). It is for a device that has run the app before (it named its time zone, the `tz`
+ * cookie): that device keeps the code (the browser's cache, the service worker's), so asking for it
+ * after the paint costs it no round trip. A first visit, whose code must still come over the
+ * network, gets the page that asks for it from the head.
  */
 export const paintFirstCopy = (page: string) => page.replace(/\.html$/, '.paint-first.html');
 
@@ -70,11 +71,11 @@ export async function registerSpa(app: FastifyInstance, spaDir: string, screenOp
     if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
     // The dashboard's first screen is in the page before any script runs: in the SPA's root, which
     // the SPA hydrates (src/app/start.tsx), or, as the plain first facts, beside it until the SPA draws.
-    // The day's figures only for the learner's own day (issue #44): the device's time-zone cookie, else
-    // the account's zone (issue #54); without either the server's guessed day could be another, so those panels show they load.
+    // The day's figures only for a day the learner's own device named (issue #44): without its time-zone
+    // cookie (a first visit) the server's guessed day could be another, so those panels show they load.
     const screen: ScreenParts = path === '/dashboard' ? dashboardScreen(request, drawableAnswers(answers)) : { head: '', body: '' };
     const drawn = Boolean(screen.body || screen.root);
-    const template = readFileSync(resolve(root, drawn && paintFirstPages.has(page) ? paintFirstCopy(page) : page), 'utf8');
+    const template = readFileSync(resolve(root, drawn && answers.zoneNamed && paintFirstPages.has(page) ? paintFirstCopy(page) : page), 'utf8');
     // The page names its locale (contract, fifth edition): the app loads that catalogue before it draws or hydrates.
     const html = (drawn ? codeAfterPaint(template) : template)
       .replace(/<html lang="[^"]*"/, `<html lang="${answers.locale}" dir="${localeDir(answers.locale)}" data-locale="${answers.locale}"`)
