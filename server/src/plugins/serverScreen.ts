@@ -76,7 +76,7 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
   let budget = RENDER_BURST_MS;
   let budgetAt = performance.now();
   const memory = new ScreenMemory();
-  return (request, { answers, today, zoneNamed, locale, timeZone }) => {
+  return (request, { answers, today, zoneKnown, locale, timeZone }) => {
     const started = performance.now();
     budget = Math.min(RENDER_BURST_MS, budget + (started - budgetAt) * RENDER_SHARE);
     budgetAt = started;
@@ -91,13 +91,13 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
       const now = Date.now();
       try {
         // A kept render costs no budget; a new one is made only while the budget lasts.
-        const screen = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}\u0000${locale}`, { answers, today, zoneNamed, locale, ...(runningTimer ? { now } : {}) }, () => {
+        const screen = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}\u0000${locale}`, { answers, today, zoneKnown, locale, timeZone, ...(runningTimer ? { now } : {}) }, () => {
           if (budget <= 0) throw new BudgetSpent();
           rendered = true;
           onRender?.();
           return { ...draw.renderDashboardScreen({ answers, today, narrow, tab, now, locale, timeZone }), now };
         });
-        const drawnFor = `data-today="${today}" data-narrow="${narrow}" data-day-drawn="${zoneNamed}" data-now="${screen.now}"`;
+        const drawnFor = `data-today="${today}" data-narrow="${narrow}" data-day-drawn="${zoneKnown}" data-now="${screen.now}"`;
         return { head: screen.styleTags, body: '', root: `<div id="root" data-server-screen ${drawnFor} inert>${screen.markup}</div>` };
       } catch (err) {
         if (!(err instanceof BudgetSpent)) log.error({ err }, 'The server render of the dashboard failed: its page shows the plain first facts');
