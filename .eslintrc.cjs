@@ -40,6 +40,12 @@ const TRANSLATED = [
   'src/features/settings/AppLanguageSection.tsx',
   'src/features/dashboard/**/*.tsx',
   'src/features/onboarding/**/*.tsx',
+  'src/features/insights/**/*.tsx',
+  'src/features/timer/**/*.tsx',
+  'src/features/tokens/**/*.tsx',
+  'src/features/reminder/**/*.tsx',
+  'src/app/*.tsx',
+  'src/sync/*.tsx',
 ];
 const VISIBLE_PROPS = '/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label|legend|question|confirmLabel|intro|message|heading)$/';
 /** A letter of the scripts we ship (Latin, Greek, Cyrillic, Arabic, kana, CJK), not a symbol such as ←, ✓ or ×. */

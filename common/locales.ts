@@ -47,11 +47,12 @@ export function localeDir(tag: string): LocaleDir {
 /**
  * The tag to give `Intl` for a locale: every formatter names it. Arabic is pinned to Latin digits,
  * which Node and Chromium both format alike (their default Arabic numbering systems differ, and a
- * page the server drew would not hydrate); the pseudo-locale formats as English.
+ * page the server drew would not hydrate); English and the pseudo-locale format as British English.
  */
 export function intlLocale(tag: string): string {
   if (tag === 'ar') return 'ar-u-nu-latn';
-  if (tag === PSEUDO_LOCALE) return 'en';
+  // The spec's English writes dates the British way ('2 Nov 2026'); so does the pseudo-locale.
+  if (tag === 'en' || tag === PSEUDO_LOCALE) return 'en-GB';
   return tag;
 }
 

@@ -13,6 +13,7 @@ import { selectOnline, selectStorageVolatile } from '@/sync/syncSlice';
 import { useOnServerReturn } from '@/components/useOnServerReturn';
 import { apiAnswers } from '@/lib/apiAnswers';
 import { ERRORS, isNetworkError } from '@/lib/errorMessages';
+import { useT } from '@/i18n/I18nProvider';
 
 interface FailedRead {
   endpointName: string;
@@ -42,21 +43,20 @@ type Initiate = (arg: unknown, options: { subscribe: boolean; forceRefetch: bool
  * offline it says so instead, and that adds wait for the network (the outbox).
  */
 export function NetworkBanner() {
+  const t = useT();
   const volatile = useAppSelector(selectStorageVolatile);
   const outage = useAppSelector(selectOutage);
   return (
     <>
       {volatile && (
         <Banner role="status">
-          <p>{NOT_KEPT}</p>
+          <p>{t('app.banner.notKept')}</p>
         </Banner>
       )}
       {outage ? <OutageBanner /> : <ReadsBanner />}
     </>
   );
 }
-
-export const OUTAGE = 'The server is not answering: these are the last figures this device saw. Time you add is kept on this device and sent when it answers.';
 
 /** True when the server answers with anything but a failure of its own (5xx). */
 async function serverAnswers(): Promise<boolean> {
@@ -73,6 +73,7 @@ async function serverAnswers(): Promise<boolean> {
  * kept on the device; one calm line says so, and every read is asked again once the server answers.
  */
 function OutageBanner() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const shown = useAppSelector(selectShownReads);
   const askAgain = () => {
@@ -84,18 +85,13 @@ function OutageBanner() {
   useOnServerReturn(true, serverAnswers, askAgain);
   return (
     <Banner role="status">
-      <p>{OUTAGE}</p>
+      <p>{t('app.banner.outage')}</p>
     </Banner>
   );
 }
 
-/**
- * Said once, for as long as it holds (issue #39): the browser refused IndexedDB, so adds are
- * still sent at once but one that waits for the server is lost if the tab closes.
- */
-export const NOT_KEPT = 'This browser does not let LinguaLog keep data: time you add is sent at once, but what waits for the server is lost if you close this tab.';
-
 function ReadsBanner() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const failed = useAppSelector(selectReadsWithoutAnswer);
   const online = useAppSelector(selectOnline);
@@ -112,7 +108,7 @@ function ReadsBanner() {
   if (!online) {
     return (
       <Banner role="status">
-        <p>You are offline. Time you add is kept on this device and sent when you are back online.</p>
+        <p>{t('app.banner.offline')}</p>
       </Banner>
     );
   }
@@ -122,7 +118,7 @@ function ReadsBanner() {
     <Banner role="alert">
       <ErrorLine>{ERRORS.NETWORK_ERROR}</ErrorLine>
       <Button $variant="secondary" onClick={retry}>
-        Try again
+        {t('common.tryAgain')}
       </Button>
     </Banner>
   );

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '@/api/hooks';
 import { Button } from '@/components/Button';
 import { ErrorLine } from '@/components/StatusMessage';
 import { formatLongDate } from '@/lib/calendar';
+import { useT } from '@/i18n/I18nProvider';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHm } from '@/lib/time';
 import { discardRequested } from './outbox';
@@ -14,26 +15,28 @@ import { selectRefused } from './syncSlice';
  * what was not added and the server's reason, with the way to fix the day or let it go.
  */
 export function RefusedAdds({ onEditDay }: { onEditDay: (date: string) => void }) {
+  const t = useT();
   const dispatch = useAppDispatch();
   const refused = useAppSelector(selectRefused);
   if (refused.length === 0) return null;
   return (
-    <List aria-label="Adds not saved">
+    <List aria-label={t('app.refused.label')}>
       {refused.map((entry) => {
         const added = addedMinutes(entry.body);
-        const what = added ? `${formatHm(added.minutes)} of ${SKILL_NAMES[added.skill]}` : 'Time';
+        const date = formatLongDate(entry.body.date);
+        const text = added
+          ? t('app.refused.minutes', { duration: formatHm(added.minutes), skill: SKILL_NAMES[added.skill], date })
+          : t('app.refused.time', { date });
         return (
           <Item key={entry.key}>
-            <p>
-              {what} on {formatLongDate(entry.body.date)} was not added.
-            </p>
+            <p>{text}</p>
             <ErrorLine>{entry.message}</ErrorLine>
             <Actions>
               <Button $variant="secondary" onClick={() => onEditDay(entry.body.date)}>
-                Edit day
+                {t('app.refused.editDay')}
               </Button>
               <Button $variant="secondary" onClick={() => dispatch(discardRequested(entry.key))}>
-                Discard
+                {t('app.refused.discard')}
               </Button>
             </Actions>
           </Item>

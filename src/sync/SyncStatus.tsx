@@ -3,22 +3,25 @@ import type { Skill } from '@common/domain';
 import { useAppSelector } from '@/api/hooks';
 import { addedMinutes } from './optimistic';
 import { selectSignInNeeded, selectWaiting } from './syncSlice';
+import { useT } from '@/i18n/I18nProvider';
 
 /** "Waiting to sync" beside a skill's minutes while an add of that skill on `date` has not reached the server. */
 export function WaitingChip({ date, skill }: { date: string; skill: Skill }) {
+  const t = useT();
   const waiting = useAppSelector(selectWaiting).filter((e) => e.body.date === date && addedMinutes(e.body)?.skill === skill);
   if (waiting.length === 0) return null;
-  return <Chip>Waiting to sync</Chip>;
+  return <Chip>{t('app.sync.waiting')}</Chip>;
 }
 
 /** The header's count of adds not yet on the server, or the reason they wait (a session to sign in again). */
 export function WaitingCount() {
+  const t = useT();
   const waiting = useAppSelector(selectWaiting).length;
   const signInNeeded = useAppSelector(selectSignInNeeded);
   if (waiting === 0) return null;
   return (
     <Chip role="status">
-      {signInNeeded ? 'Sign in to sync' : `${waiting} waiting to sync`}
+      {signInNeeded ? t('app.sync.signIn') : t('app.sync.count', { count: waiting })}
     </Chip>
   );
 }

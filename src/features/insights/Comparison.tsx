@@ -4,6 +4,7 @@ import { formatHm } from '@/lib/time';
 import { changeText, comparisonRows, periodNotOverText } from './insightsMaths';
 import styled from 'styled-components';
 import { Table } from './TrendChart';
+import { useI18n } from '@/i18n/I18nProvider';
 
 interface ComparisonProps {
   period: 'week' | 'month';
@@ -15,28 +16,28 @@ interface ComparisonProps {
 
 /** This week (or month) so far next to the whole previous one, in total and per skill. */
 export function Comparison({ period, today, now, before }: ComparisonProps) {
-  const nowLabel = `This ${period}`;
-  const beforeLabel = `Last ${period}`;
-  const note = periodNotOverText(now.start, period, today);
+  const i18n = useI18n();
+  const { t } = i18n;
+  const note = periodNotOverText(now.start, period, today, i18n);
   return (
     <div>
       <Table>
-        <caption>{`This ${period} vs last ${period}`}</caption>
+        <caption>{t('insights.comparison.caption', { period })}</caption>
         <thead>
           <tr>
-            <th scope="col">Skill</th>
-            <th scope="col">{nowLabel}</th>
-            <th scope="col">{beforeLabel}</th>
-            <th scope="col">Change</th>
+            <th scope="col">{t('insights.comparison.skill')}</th>
+            <th scope="col">{t('insights.comparison.now', { period })}</th>
+            <th scope="col">{t('insights.comparison.before', { period })}</th>
+            <th scope="col">{t('insights.comparison.change')}</th>
           </tr>
         </thead>
         <tbody>
-          {comparisonRows(now, before, SKILL_NAMES).map((row) => (
+          {comparisonRows(now, before, SKILL_NAMES, i18n).map((row) => (
             <tr key={row.label}>
               <th scope="row">{row.label}</th>
               <td>{formatHm(row.now)}</td>
               <td>{formatHm(row.before)}</td>
-              <td>{changeText(row.now, row.before)}</td>
+              <td>{changeText(row.now, row.before, i18n)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,12 +1,13 @@
 import styled from 'styled-components';
 import type { CalendarSummary } from '@common/schemas/calendar';
 import { ErrorText } from '@/components/StatusMessage';
-import { formatLongDate } from '@/lib/calendar';
 import { ERRORS } from '@/lib/errorMessages';
-import { formatHm, plural } from '@/lib/time';
+import { formatHm } from '@/lib/time';
+import { useI18n } from '@/i18n/I18nProvider';
 import type { DailyFigures } from './insightsMaths';
 
-const percent = (part: number, whole: number) => (whole ? Math.round((100 * part) / whole) : 0);
+/** A whole percentage as a fraction, for the locale's percent format ('50%', '50 %'). */
+const share = (part: number, whole: number) => (whole ? Math.round((100 * part) / whole) / 100 : 0);
 
 interface DailyHabitsProps {
   figures: DailyFigures;
@@ -17,35 +18,41 @@ interface DailyHabitsProps {
 /** Average, goal share, streaks and best day as a list of named figures. */
 export function DailyHabits({ figures, summary, summaryFailed }: DailyHabitsProps) {
   const { averagePerActiveDay, goal30, goal90, bestDay } = figures;
+  const { t, formatDate } = useI18n();
+  const days = (count: number) => t('insights.habits.days', { count });
+  const loading = t('common.loading');
+  const noTime = t('insights.habits.noTime');
+  const goal = (g: { achieved: number; days: number }) => t('insights.habits.goalShare', { share: share(g.achieved, g.days), achieved: g.achieved, days: g.days });
   return (
     <Figures>
       <div>
-        <dt>Average per active day (90 days)</dt>
-        <dd>{averagePerActiveDay === null ? 'No time logged yet' : formatHm(averagePerActiveDay)}</dd>
+        <dt>{t('insights.habits.average')}</dt>
+        <dd>{averagePerActiveDay === null ? noTime : formatHm(averagePerActiveDay)}</dd>
       </div>
       <div>
-        <dt>Goal reached, last 30 days</dt>
-        <dd>
-          {percent(goal30.achieved, goal30.days)}% ({goal30.achieved} of {plural(goal30.days, 'day')})
-        </dd>
+        <dt>{t('insights.habits.goal30')}</dt>
+        <dd>{goal(goal30)}</dd>
       </div>
       <div>
-        <dt>Goal reached, last 90 days</dt>
-        <dd>
-          {percent(goal90.achieved, goal90.days)}% ({goal90.achieved} of {plural(goal90.days, 'day')})
-        </dd>
+        <dt>{t('insights.habits.goal90')}</dt>
+        <dd>{goal(goal90)}</dd>
       </div>
       <div>
-        <dt>Current streak</dt>
-        <dd>{summary ? plural(summary.streakDays, 'day') : summaryFailed ? <ErrorText as="span">{ERRORS.GET_CALENDAR_SUMMARY_ERROR}</ErrorText> : 'Loading...'}</dd>
+        <dt>{t('insights.habits.currentStreak')}</dt>
+        <dd>{summary ? days(summary.streakDays) : summaryFailed ? <ErrorText as="span">{ERRORS.GET_CALENDAR_SUMMARY_ERROR}</ErrorText> : loading}</dd>
       </div>
       <div>
-        <dt>Longest streak</dt>
-        <dd>{summary ? plural(summary.longestStreakDays, 'day') : summaryFailed ? '-' : 'Loading...'}</dd>
+        <dt>{t('insights.habits.longestStreak')}</dt>
+        <dd>{summary ? days(summary.longestStreakDays) : summaryFailed ? '-' : loading}</dd>
       </div>
       <div>
-        <dt>Best day (90 days)</dt>
-        <dd>{bestDay ? `${formatLongDate(bestDay.date)}, ${formatHm(bestDay.minutes)}` : 'No time logged yet'}</dd>
+        <dt>{t('insights.habits.bestDay')}</dt>
+        <dd>{bestDay
+            ? t('insights.habits.bestDayValue', {
+                date: formatDate(new Date(`${bestDay.date}T00:00:00Z`), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+                duration: formatHm(bestDay.minutes),
+              })
+            : noTime}</dd>
       </div>
     </Figures>
   );

@@ -18,9 +18,11 @@ import { SkillBalance } from './SkillBalance';
 import { TrendChart } from './TrendChart';
 import { InsightsUnreachable } from './InsightsUnreachable';
 import { useInsightsData } from './useInsightsData';
+import { useT } from '@/i18n/I18nProvider';
 
 /** /insights (issue #13): trends, comparisons, habits, skill balance and the level forecast of the current language. */
 export function InsightsPage() {
+  const t = useT();
   const language = useGetUserLanguageQuery();
   const data = useInsightsData();
   const forecast = useLevelForecast();
@@ -41,27 +43,27 @@ export function InsightsPage() {
     return (
       <>
         <Card aria-labelledby={ids.forecast}>
-          <PanelTitle id={ids.forecast}>Level forecast</PanelTitle>
+          <PanelTitle id={ids.forecast}>{t('insights.page.forecast')}</PanelTitle>
           <ForecastText state={forecast} />
         </Card>
         <Card aria-labelledby={ids.trend}>
-          <PanelTitle id={ids.trend}>{range === 'week' ? 'Minutes per week, last 12 weeks' : 'Minutes per month, last 12 months'}</PanelTitle>
+          <PanelTitle id={ids.trend}>{t('insights.page.trend', { bucket: range })}</PanelTitle>
           <RangeSwitch range={range} view={view} onRange={setRange} onView={setView} />
           <TrendChart buckets={trend.buckets} bucket={range} view={view} />
         </Card>
         <Card aria-labelledby={ids.compare}>
-          <PanelTitle id={ids.compare}>Compared with before</PanelTitle>
+          <PanelTitle id={ids.compare}>{t('insights.page.compared')}</PanelTitle>
           <Pair>
             <Comparison period="week" today={data.today} now={thisWeek} before={lastWeek} />
             <Comparison period="month" today={data.today} now={thisMonth} before={lastMonth} />
           </Pair>
         </Card>
         <Card aria-labelledby={ids.habits}>
-          <PanelTitle id={ids.habits}>Daily habits</PanelTitle>
+          <PanelTitle id={ids.habits}>{t('insights.page.habits')}</PanelTitle>
           <DailyHabits figures={dailyFigures(days.buckets, data.summary?.firstActivityDate)} summary={data.summary} summaryFailed={data.summaryFailed} />
         </Card>
         <Card aria-labelledby={ids.balance}>
-          <PanelTitle id={ids.balance}>Skill balance</PanelTitle>
+          <PanelTitle id={ids.balance}>{t('insights.page.balance')}</PanelTitle>
           <SkillBalance
             recent={skillMinutes(days.buckets.slice(-SHORT_WINDOW))}
             allTime={{
@@ -78,7 +80,7 @@ export function InsightsPage() {
 
   return (
     <Page>
-      <BackHeader to={paths.dashboard}>Insights{language.data?.name ? `: ${language.data.name}` : ''}</BackHeader>
+      <BackHeader to={paths.dashboard}>{language.data?.name ? t('insights.page.titleWithLanguage', { language: language.data.name }) : t('insights.page.title')}</BackHeader>
       <Main>{body()}</Main>
     </Page>
   );
@@ -111,7 +113,7 @@ const Main = styled.main`
     }
   }
   caption {
-    text-align: left;
+    text-align: start;
     font-weight: ${({ theme }) => theme.font.weight.bold};
     padding-bottom: ${({ theme }) => theme.space.xs};
   }

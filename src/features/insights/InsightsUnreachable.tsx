@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ButtonLink';
 import { ErrorLine } from '@/components/StatusMessage';
 import { ERRORS } from '@/lib/errorMessages';
 import type { ReadResult } from '@/components/FailureNotice';
+import { useT } from '@/i18n/I18nProvider';
 
 /**
  * Insights without the server (issue #44): words and a way forward, never a bare 'Loading...' or
@@ -13,20 +14,21 @@ import type { ReadResult } from '@/components/FailureNotice';
  * the dashboard works offline, so it is offered beside 'Try again'.
  */
 export function InsightsUnreachable({ reads }: { reads: ReadResult[] }) {
+  const t = useT();
   const online = useOnline();
   return (
     <Notice role="status">
       {online ? (
         <ErrorLine>{ERRORS.NETWORK_ERROR}</ErrorLine>
       ) : (
-        <p>You are offline. Insights are worked out on the server: they show again once you are back online.</p>
+        <p>{t('insights.unreachable.offline')}</p>
       )}
       <Actions>
         <Button $variant="secondary" onClick={() => reads.forEach((read) => void read.refetch())}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
         <ButtonLink to={paths.dashboard} $variant="ghost">
-          Back to the dashboard
+          {t('insights.unreachable.back')}
         </ButtonLink>
       </Actions>
     </Notice>

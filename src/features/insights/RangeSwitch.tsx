@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 
 export type Range = 'week' | 'month';
 export type View = 'chart' | 'table';
@@ -12,22 +13,23 @@ interface RangeSwitchProps {
 
 /** Two pairs of toggle buttons: 12 weeks or 12 months, chart or table. */
 export function RangeSwitch({ range, view, onRange, onView }: RangeSwitchProps) {
+  const t = useT();
   return (
     <Bar>
-      <Group role="group" aria-label="Range">
+      <Group role="group" aria-label={t('insights.range.label')}>
         <Toggle type="button" aria-pressed={range === 'week'} onClick={() => onRange('week')}>
-          12 weeks
+          {t('insights.range.weeks')}
         </Toggle>
         <Toggle type="button" aria-pressed={range === 'month'} onClick={() => onRange('month')}>
-          12 months
+          {t('insights.range.months')}
         </Toggle>
       </Group>
-      <Group role="group" aria-label="Show as">
+      <Group role="group" aria-label={t('insights.range.showAs')}>
         <Toggle type="button" aria-pressed={view === 'chart'} onClick={() => onView('chart')}>
-          Chart
+          {t('insights.range.chart')}
         </Toggle>
         <Toggle type="button" aria-pressed={view === 'table'} onClick={() => onView('table')}>
-          Table
+          {t('insights.range.table')}
         </Toggle>
       </Group>
     </Bar>

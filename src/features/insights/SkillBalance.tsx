@@ -3,6 +3,7 @@ import { SKILLS, type Skill } from '@common/domain';
 import { SKILL_NAMES } from '@/lib/skills';
 import { skillShares } from './insightsMaths';
 import { Table } from './TrendChart';
+import { useI18n, useT } from '@/i18n/I18nProvider';
 
 interface SkillBalanceProps {
   recent: Record<Skill, number>;
@@ -12,16 +13,17 @@ interface SkillBalanceProps {
 /** Each skill's share of the last 30 days next to its share of all time. */
 export function SkillBalance({ recent, allTime }: SkillBalanceProps) {
   const theme = useTheme();
+  const t = useT();
   const recentShare = skillShares(recent);
   const allTimeShare = skillShares(allTime);
   return (
     <Table>
-      <caption>Share of each skill</caption>
+      <caption>{t('insights.balance.caption')}</caption>
       <thead>
         <tr>
-          <th scope="col">Skill</th>
-          <th scope="col">Last 30 days</th>
-          <th scope="col">All time</th>
+          <th scope="col">{t('insights.comparison.skill')}</th>
+          <th scope="col">{t('insights.balance.recent')}</th>
+          <th scope="col">{t('insights.balance.allTime')}</th>
         </tr>
       </thead>
       <tbody>
@@ -45,12 +47,13 @@ export function SkillBalance({ recent, allTime }: SkillBalanceProps) {
 }
 
 function Share({ value, color }: { value: number; color: string }) {
+  const { formatNumber } = useI18n();
   return (
     <ShareCell>
       <Track aria-hidden="true">
         <Fill style={{ width: `${value}%`, background: color }} />
       </Track>
-      {value}%
+      {formatNumber(value / 100, { style: 'percent' })}
     </ShareCell>
   );
 }
@@ -79,7 +82,7 @@ const Swatch = styled.span<{ $color: string }>`
   display: inline-block;
   width: 12px;
   height: 12px;
-  margin-right: ${({ theme }) => theme.space.xs};
+  margin-inline-end: ${({ theme }) => theme.space.xs};
   border-radius: 3px;
   background: ${({ $color }) => $color};
 `;

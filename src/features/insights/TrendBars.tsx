@@ -7,12 +7,15 @@ import { VictoryAxis, VictoryBar, VictoryChart, VictoryStack } from 'victory';
 import { SKILLS } from '@common/domain';
 import type { StatsBucketRow } from '@common/schemas/stats';
 import { CHART, SKILL_FIELD } from './insightsMaths';
+import { useI18n } from '@/i18n/I18nProvider';
+import type { I18n } from '@/i18n/i18n';
 
 /** Four gridlines at round values: whole hours for a tall chart, quarters of an hour for a low one. */
-function yTicks(max: number): { ticks: number[]; label: (minutes: number) => string } {
+function yTicks(max: number, i18n: I18n): { ticks: number[]; label: (minutes: number) => string } {
   const unit = max >= 180 ? 60 : 15;
   const step = unit * Math.max(1, Math.ceil(max / unit / 4));
-  return { ticks: [1, 2, 3, 4].map((i) => i * step), label: (m) => (unit === 60 ? `${m / 60}h` : `${m}m`) };
+  const narrow = (value: number, name: string) => i18n.formatNumber(value, { style: 'unit', unit: name, unitDisplay: 'narrow' });
+  return { ticks: [1, 2, 3, 4].map((i) => i * step), label: (m) => (unit === 60 ? narrow(m / 60, 'hour') : narrow(m, 'minute')) };
 }
 
 interface TrendBarsProps {
@@ -24,7 +27,8 @@ interface TrendBarsProps {
 
 export function TrendBars({ buckets, selected, labelSize = 13 }: TrendBarsProps) {
   const theme = useTheme();
-  const y = yTicks(Math.max(...buckets.map((b) => b.totalMins), 0));
+  const i18n = useI18n();
+  const y = yTicks(Math.max(...buckets.map((b) => b.totalMins), 0), i18n);
   return (
     <VictoryChart
       width={CHART.width}

@@ -7,13 +7,18 @@ import { SKILL_NAMES } from '@/lib/skills';
 import { formatHm, formatHoursMinutesLong } from '@/lib/time';
 import { media } from '@/styles/media';
 import { CHART, SKILL_FIELD, bucketLabels } from './insightsMaths';
+import { useI18n } from '@/i18n/I18nProvider';
+import type { I18n } from '@/i18n/i18n';
 
 const trendBars = retryableLazy(() => import('./TrendBars').then((m) => ({ default: m.TrendBars })));
 
 /** What a screen reader hears for one bar: its name, total and every skill. */
-function barText(bucket: StatsBucketRow, full: string): string {
-  const skills = SKILLS.map((s) => `${SKILL_NAMES[s]} ${formatHoursMinutesLong(bucket[SKILL_FIELD[s]])}`).join(', ');
-  return `${full}: ${formatHoursMinutesLong(bucket.totalMins)} in total; ${skills}`;
+function barText(bucket: StatsBucketRow, full: string, i18n: I18n): string {
+  const skills = i18n.formatList(
+    SKILLS.map((s) => i18n.t('insights.trend.skillTime', { skill: SKILL_NAMES[s], duration: formatHoursMinutesLong(bucket[SKILL_FIELD[s]]) })),
+    { type: 'unit' },
+  );
+  return i18n.t('insights.trend.barText', { name: full, total: formatHoursMinutesLong(bucket.totalMins), skills });
 }
 
 interface TrendChartProps {
@@ -29,15 +34,16 @@ interface TrendChartProps {
  */
 export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
   const theme = useTheme();
+  const i18n = useI18n();
+  const { t } = i18n;
   const [chosen, setChosen] = useState<number | null>(null);
   const chartBox = useRef<HTMLDivElement>(null);
   const labelSize = useAxisLabelSize(chartBox);
   const selected = chosen !== null && chosen < buckets.length ? chosen : buckets.length - 1;
-  const labels = buckets.map((b) => bucketLabels(b.start, bucket));
-  const unit = bucket === 'week' ? 'Week' : 'Month';
+  const labels = buckets.map((b) => bucketLabels(b.start, bucket, i18n));
 
   if (view === 'table') {
-    const caption = `Minutes per ${bucket}, by skill`;
+    const caption = t('insights.trend.tableCaption', { bucket });
     return (
       // Should a phone's text size still not fit, the table scrolls in its own box, never the page.
       <TableBox role="region" aria-label={caption} tabIndex={0}>
@@ -45,13 +51,13 @@ export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">{unit}</th>
+              <th scope="col">{t('insights.trend.unit', { bucket })}</th>
               {SKILLS.map((s) => (
                 <th scope="col" key={s}>
                   {SKILL_NAMES[s]}
                 </th>
               ))}
-              <th scope="col">Total</th>
+              <th scope="col">{t('insights.comparison.total')}</th>
             </tr>
           </thead>
           <tbody>
@@ -81,13 +87,13 @@ export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
           {() => <trendBars.Component buckets={buckets} selected={selected} labelSize={labelSize} />}
         </CodeBoundary>
       </ChartBox>
-      <BarButtons role="group" aria-label={`Bars, one per ${bucket}`} $columns={buckets.length}>
+      <BarButtons role="group" aria-label={t('insights.trend.bars', { bucket })} $columns={buckets.length}>
         {buckets.map((b, i) => (
           <BarButton
             key={b.start}
             type="button"
             aria-pressed={i === selected}
-            aria-label={`${labels[i].short}. ${barText(b, labels[i].full)}`}
+            aria-label={t('insights.trend.barName', { short: labels[i].short, text: barText(b, labels[i].full, i18n) })}
             onClick={() => setChosen(i)}
             onFocus={() => setChosen(i)}
             $labelShown={(buckets.length - 1 - i) % 2 === 0}
@@ -98,12 +104,12 @@ export function TrendChart({ buckets, bucket, view }: TrendChartProps) {
       </BarButtons>
       {shown && (
         <Details>
-          <strong>{labels[selected].full}</strong>: {formatHm(shown.totalMins)}
+          <strong>{t('insights.trend.details', { name: labels[selected].full, total: formatHm(shown.totalMins) })}</strong>
           <SkillList>
             {SKILLS.map((s) => (
               <li key={s}>
                 <Swatch $color={theme.skills[s]} aria-hidden="true" />
-                {SKILL_NAMES[s]} {formatHm(shown[SKILL_FIELD[s]])}
+                {t('insights.trend.skillTime', { skill: SKILL_NAMES[s], duration: formatHm(shown[SKILL_FIELD[s]]) })}
               </li>
             ))}
           </SkillList>
@@ -223,7 +229,7 @@ const TableBox = styled.div`
   }
   th:first-child {
     position: sticky;
-    left: 0;
+    inset-inline-start: 0;
     background: ${({ theme }) => theme.colors.surface};
   }
 `;
@@ -254,11 +260,11 @@ export const Table = styled.table`
   td {
     padding: ${({ theme }) => `${theme.space.xs} ${theme.space.sm}`};
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: right;
+    text-align: end;
     white-space: nowrap;
   }
   th:first-child {
-    text-align: left;
+    text-align: start;
   }
   thead th {
     color: ${({ theme }) => theme.colors.textMuted};

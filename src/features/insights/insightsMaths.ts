@@ -3,6 +3,7 @@ import { addDaysIso, addMonthsIso, daysInRange, monthStartIso, weekStartIso } fr
 import { SKILLS, type Skill } from '@common/domain';
 import type { StatsBucketRow, StatsQuery } from '@common/schemas/stats';
 import { formatHm } from '@/lib/time';
+import { getI18n, type I18n } from '@/i18n/i18n';
 
 export const BARS = 12;
 export const DAILY_WINDOW = 90;
@@ -29,9 +30,10 @@ export function insightsRanges(today: string): Record<'weeks' | 'months' | 'days
 }
 
 /** 'up 1h 5m', 'down 20m', 'no change': the direction in words, so colour is never needed. */
-export function changeText(now: number, before: number): string {
-  if (now === before) return 'no change';
-  return `${now > before ? 'up' : 'down'} ${formatHm(Math.abs(now - before))}`;
+export function changeText(now: number, before: number, i18n: I18n = getI18n()): string {
+  if (now === before) return i18n.t('insights.change.none');
+  const duration = formatHm(Math.abs(now - before));
+  return now > before ? i18n.t('insights.change.up', { duration }) : i18n.t('insights.change.down', { duration });
 }
 
 export interface ComparisonRow {
@@ -41,9 +43,9 @@ export interface ComparisonRow {
 }
 
 /** Total first, then each skill, of two buckets. */
-export function comparisonRows(now: StatsBucketRow, before: StatsBucketRow, names: Record<Skill, string>): ComparisonRow[] {
+export function comparisonRows(now: StatsBucketRow, before: StatsBucketRow, names: Record<Skill, string>, i18n: I18n = getI18n()): ComparisonRow[] {
   return [
-    { label: 'Total', now: now.totalMins, before: before.totalMins },
+    { label: i18n.t('insights.comparison.total'), now: now.totalMins, before: before.totalMins },
     ...SKILLS.map((skill) => ({ label: names[skill], now: now[SKILL_FIELD[skill]], before: before[SKILL_FIELD[skill]] })),
   ];
 }
@@ -85,31 +87,29 @@ export function skillMinutes(rows: readonly StatsBucketRow[]): Record<Skill, num
   return Object.fromEntries(SKILLS.map((skill) => [skill, rows.reduce((s, r) => s + r[SKILL_FIELD[skill]], 0)])) as Record<Skill, number>;
 }
 
-const formatter = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
 const utc = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /**
  * A bar's short label under the chart ('2 Nov', 'Nov'), its full name ('Week of 2 November 2026')
- * and the table's row name on a phone ('2 Nov', 'Nov 2026': twelve months span two years).
+ * and the table's row name on a phone ('2 Nov', 'Nov 2026': twelve months span two years), in the
+ * learner's locale. The buckets are calendar days, so they are written in UTC.
  */
-export function bucketLabels(start: string, bucket: 'week' | 'month'): { short: string; full: string; compact: string } {
+export function bucketLabels(start: string, bucket: 'week' | 'month', i18n: I18n = getI18n()): { short: string; full: string; compact: string } {
+  const date = (options: Intl.DateTimeFormatOptions) => i18n.formatDate(utc(start), { ...options, timeZone: 'UTC' });
   if (bucket === 'month') {
-    const short = formatter({ month: 'short' }).format(utc(start));
-    return { short, full: formatter({ month: 'long', year: 'numeric' }).format(utc(start)), compact: `${short} ${start.slice(0, 4)}` };
+    return { short: date({ month: 'short' }), full: date({ month: 'long', year: 'numeric' }), compact: date({ month: 'short', year: 'numeric' }) };
   }
-  const short = formatter({ day: 'numeric', month: 'short' }).format(utc(start));
-  return { short, full: `Week of ${formatter({ day: 'numeric', month: 'long', year: 'numeric' }).format(utc(start))}`, compact: short };
+  const short = date({ day: 'numeric', month: 'short' });
+  return { short, full: i18n.t('insights.trend.weekOf', { date: date({ day: 'numeric', month: 'long', year: 'numeric' }) }), compact: short };
 }
 
 /**
  * Beside a comparison of this week (or month) with the whole previous one: a period still under
  * way is compared as it stands so far. Null once its last day has passed.
  */
-export function periodNotOverText(start: string, bucket: 'week' | 'month', today: string): string | null {
+export function periodNotOverText(start: string, bucket: 'week' | 'month', today: string, i18n: I18n = getI18n()): string | null {
   const last = addDaysIso(bucket === 'week' ? addDaysIso(start, 7) : addMonthsIso(start, 1), -1);
   if (today > last) return null;
-  const name = bucket === 'week' ? 'week' : 'month';
-  if (today === last) return `Today is the last day of this ${name}: it is compared so far.`;
-  const left = daysInRange(today, last);
-  return `This ${name} is not over yet: ${left} days to go, today included, so it is compared so far.`;
+  if (today === last) return i18n.t('insights.comparison.lastDay', { period: bucket });
+  return i18n.t('insights.comparison.notOver', { period: bucket, days: daysInRange(today, last) });
 }

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { PushDeviceList } from '@common/schemas/reminders';
 import { Button } from '@/components/Button';
+import { useI18n } from '@/i18n/I18nProvider';
 
 interface DeviceListProps {
   devices: PushDeviceList;
@@ -9,24 +10,24 @@ interface DeviceListProps {
   onRemove: (endpoint: string) => void;
 }
 
-const addedOn = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** The devices the reminder reaches: this one marked, each with its own Remove. */
 export function DeviceList({ devices, thisEndpoint, busy, onRemove }: DeviceListProps) {
-  if (devices.length === 0) return <Empty>No device will be reminded yet.</Empty>;
+  const { t, formatDate } = useI18n();
+  if (devices.length === 0) return <Empty>{t('reminder.devices.empty')}</Empty>;
+  const addedOn = (iso: string) => formatDate(new Date(iso), { day: 'numeric', month: 'short', year: 'numeric' });
   return (
-    <List aria-label="Devices reminded">
+    <List aria-label={t('reminder.devices.title')}>
       {devices.map((device) => {
         const here = device.endpoint === thisEndpoint;
-        const name = here ? 'This device' : `Another device, added ${addedOn(device.createdAt)}`;
+        const date = addedOn(device.createdAt);
         return (
           <li key={device.endpoint}>
             <span>
-              {here ? <strong>This device</strong> : 'Another device'}
-              <Added>added {addedOn(device.createdAt)}</Added>
+              {here ? <strong>{t('reminder.devices.this')}</strong> : t('reminder.devices.other')}
+              <Added>{t('reminder.devices.added', { date })}</Added>
             </span>
-            <Button $variant="secondary" disabled={busy} aria-label={`Remove ${here ? 'this device' : name}`} onClick={() => onRemove(device.endpoint)}>
-              Remove
+            <Button $variant="secondary" disabled={busy} aria-label={here ? t('reminder.devices.removeThis') : t('reminder.devices.removeOther', { date })} onClick={() => onRemove(device.endpoint)}>
+              {t('reminder.devices.remove')}
             </Button>
           </li>
         );

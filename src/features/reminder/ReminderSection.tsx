@@ -9,7 +9,8 @@ import { Card, PanelTitle } from '@/components/Card';
 import { ErrorLine, ErrorText, SuccessText } from '@/components/StatusMessage';
 import { messageFor, serverErrorCode, type ErrorKey } from '@/lib/errorMessages';
 import { DeviceList } from './DeviceList';
-import { deviceTimeZone, pushSupport, SUPPORT_TEXT } from './pushDevice';
+import { deviceTimeZone, pushSupport, SUPPORT_TEXT_KEY } from './pushDevice';
+import { useT } from '@/i18n/I18nProvider';
 import { useThisDevice } from './useThisDevice';
 import { ZoneNotice } from './ZoneNotice';
 
@@ -23,6 +24,7 @@ type Draft = Pick<Reminder, 'enabled' | 'time' | 'skipWhenGoalMet'>;
  * Permission is asked only when the learner taps "Set reminder" (with the reminder on) or "Remind this device".
  */
 export function ReminderSection() {
+  const t = useT();
   const titleId = useId();
   const reminder = useGetReminderQuery();
   const devices = useGetPushDevicesQuery();
@@ -70,25 +72,30 @@ export function ReminderSection() {
     setError(null);
     setStatus('');
     if (!TIME.test(draft.time)) {
-      setError('Choose a time of day, hours and minutes.');
+      setError(t('reminder.form.timeInvalid'));
       return;
     }
-    let note = '';
+    let notAllowed = false;
     if (draft.enabled && !thisListed && pushSupport() === 'ready') {
       const added = await thisDevice.remind();
       if (!added && pushSupport() === 'ready' && Notification.permission === 'granted') return;
-      if (!added) note = ' This device will not be reminded: notifications are not allowed.';
+      notAllowed = !added;
     }
+    const on = { time: draft.time, zone };
     await saveWith(
       { ...draft, timeZone: zone },
-      draft.enabled ? `Reminder on: every day at ${draft.time}, ${zone} time.${note}` : 'Reminder off. No device will be reminded.',
+      draft.enabled
+        ? notAllowed
+          ? t('reminder.status.onNotAllowed', on)
+          : t('reminder.status.on', on)
+        : t('reminder.status.off'),
     );
   };
 
   const onAddThisDevice = async () => {
     setError(null);
     setStatus('');
-    if (await thisDevice.remind()) setStatus('This device will be reminded.');
+    if (await thisDevice.remind()) setStatus(t('reminder.status.deviceAdded'));
   };
 
   const onRemove = async (endpoint: string) => {
@@ -102,7 +109,7 @@ export function ReminderSection() {
     }
     const here = endpoint === thisEndpoint;
     if (here) await thisDevice.forget();
-    setStatus(here ? 'This device will no longer be reminded.' : 'That device will no longer be reminded.');
+    setStatus(here ? t('reminder.status.thisRemoved') : t('reminder.status.otherRemoved'));
   };
 
   const onTest = async () => {
@@ -111,31 +118,31 @@ export function ReminderSection() {
     setStatus('');
     try {
       const { result } = await sendTest({ endpoint: thisEndpoint }).unwrap();
-      if (result === 'sent') setStatus('Test reminder sent. It should appear on this device within a few seconds.');
-      else if (result === 'gone') setError('This device had stopped accepting reminders and was removed. Tap "Remind this device" to add it again.');
-      else setError('The push service did not take the test reminder. Try again later.');
+      if (result === 'sent') setStatus(t('reminder.test.sent'));
+      else if (result === 'gone') setError(t('reminder.test.gone'));
+      else setError(t('reminder.test.refused'));
     } catch (failure) {
-      if (serverErrorCode(failure) === 'RATE_LIMITED') setError('Several test reminders went out just now. Wait a minute, then try again.');
+      if (serverErrorCode(failure) === 'RATE_LIMITED') setError(t('reminder.test.tooMany'));
       else fail(failure, 'TEST_REMINDER_ERROR');
     }
   };
 
   return (
     <Card aria-labelledby={titleId}>
-      <PanelTitle id={titleId}>Daily reminder</PanelTitle>
-      {support !== 'ready' && <Why>{SUPPORT_TEXT[support]}</Why>}
+      <PanelTitle id={titleId}>{t('reminder.section.title')}</PanelTitle>
+      {support !== 'ready' && <Why>{t(SUPPORT_TEXT_KEY[support])}</Why>}
       {reminder.isError && <ErrorLine>{messageFor(reminder.error, 'GET_REMINDER_ERROR')}</ErrorLine>}
       {draft && saved && (
-        <Form onSubmit={(e) => (e.preventDefault(), void onSave())} aria-label="Daily reminder">
+        <Form onSubmit={(e) => (e.preventDefault(), void onSave())} aria-label={t('reminder.section.title')}>
           <CheckboxRow>
             <input type="checkbox" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
-            Remind me each day
+            {t('reminder.form.enabled')}
           </CheckboxRow>
           <TimeField>
-            <label htmlFor={`${titleId}-time`}>Time</label>
+            <label htmlFor={`${titleId}-time`}>{t('reminder.form.time')}</label>
             <input id={`${titleId}-time`} type="time" required value={draft.time} aria-describedby={`${titleId}-zone`} onChange={(e) => setDraft({ ...draft, time: e.target.value })} />
             <Hint id={`${titleId}-zone`}>
-              {zone} time{zone === device ? ' (this device)' : ''}
+              {zone === device ? t('reminder.form.zoneOfDevice', { zone }) : t('reminder.form.zone', { zone })}
             </Hint>
           </TimeField>
           {savedDiffers && !kept && (
@@ -143,37 +150,37 @@ export function ReminderSection() {
               saved={saved.timeZone}
               device={device}
               disabled={busy}
-              onSwitch={() => void saveWith({ ...saved, timeZone: device }, `Reminder now goes by ${device} time.`)}
+              onSwitch={() => void saveWith({ ...saved, timeZone: device }, t('reminder.status.zoneSwitched', { zone: device }))}
               onKeep={() => {
                 setKept(true);
-                setStatus(`Reminder stays on ${saved.timeZone} time.`);
+                setStatus(t('reminder.status.zoneKept', { zone: saved.timeZone }));
               }}
             />
           )}
           <CheckboxRow>
             <input type="checkbox" checked={draft.skipWhenGoalMet} onChange={(e) => setDraft({ ...draft, skipWhenGoalMet: e.target.checked })} />
-            Only when I have not met my goal
+            {t('reminder.form.skipWhenGoalMet')}
           </CheckboxRow>
           <Actions>
             <Button type="submit" disabled={busy}>
-              Set reminder
+              {t('reminder.form.save')}
             </Button>
           </Actions>
         </Form>
       )}
       <Devices>
-        <h3>Devices reminded</h3>
+        <h3>{t('reminder.devices.title')}</h3>
         {devices.isError && <ErrorLine>{messageFor(devices.error, 'GET_PUSH_DEVICES_ERROR')}</ErrorLine>}
         {devices.data && <DeviceList devices={devices.data} thisEndpoint={thisEndpoint} busy={busy} onRemove={(endpoint) => void onRemove(endpoint)} />}
         <Actions>
           {devices.data && !thisListed && support === 'ready' && (
             <Button $variant="secondary" disabled={busy} onClick={() => void onAddThisDevice()}>
-              Remind this device
+              {t('reminder.devices.add')}
             </Button>
           )}
           {thisListed && (
             <Button $variant="secondary" disabled={busy} onClick={() => void onTest()}>
-              Send a test reminder
+              {t('reminder.test.send')}
             </Button>
           )}
         </Actions>

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button } from '@/components/Button';
+import { useT } from '@/i18n/I18nProvider';
 
 interface ZoneNoticeProps {
   saved: string;
@@ -11,17 +12,16 @@ interface ZoneNoticeProps {
 
 /** A learner who travelled: the reminder still goes by the zone it was saved in until they choose. */
 export function ZoneNotice({ saved, device, disabled, onSwitch, onKeep }: ZoneNoticeProps) {
+  const t = useT();
   return (
-    <Notice role="group" aria-label="Time zone changed">
-      <p>
-        This device is on {device} time, but your reminder goes by {saved} time.
-      </p>
+    <Notice role="group" aria-label={t('reminder.zone.label')}>
+      <p>{t('reminder.zone.text', { device, saved })}</p>
       <div>
         <Button disabled={disabled} onClick={onSwitch}>
-          Use {device} time
+          {t('reminder.zone.use', { zone: device })}
         </Button>
         <Button $variant="secondary" disabled={disabled} onClick={onKeep}>
-          Keep {saved} time
+          {t('reminder.zone.keep', { zone: saved })}
         </Button>
       </div>
     </Notice>

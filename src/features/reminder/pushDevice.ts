@@ -13,16 +13,11 @@ export type PushSupport =
   /** No service worker, PushManager or Notification (an old browser, a private window, plain http). */
   | 'unsupported';
 
-export const SUPPORT_TEXT: Record<Exclude<PushSupport, 'ready'>, string> = {
-  denied:
-    'Notifications are blocked for LinguaLog in this browser, so this device cannot be reminded. To allow them, open the site ' +
-    "settings (the icon just left of the address bar), set Notifications to Allow, then reload this page.",
-  'ios-tab':
-    'On iPhone and iPad, reminders only reach LinguaLog from the Home Screen. In Safari, tap Share, then Add to Home Screen, ' +
-    'then open LinguaLog from its icon on the Home Screen and turn the reminder on there.',
-  unsupported:
-    'This browser cannot show reminders (it has no Web Push, or this is a private window). Open LinguaLog in a current version ' +
-    'of Chrome, Edge, Firefox or Safari to be reminded on this device.',
+/** Why this device cannot be reminded, in words the section shows (reminder.json). */
+export const SUPPORT_TEXT_KEY: Record<Exclude<PushSupport, 'ready'>, string> = {
+  denied: 'reminder.support.denied',
+  'ios-tab': 'reminder.support.iosTab',
+  unsupported: 'reminder.support.unsupported',
 };
 
 function isAppleMobile(): boolean {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useAddPushDeviceMutation, useLazyGetPushKeyQuery } from '@/api/apiSlice';
 import { messageFor } from '@/lib/errorMessages';
+import { useT } from '@/i18n/I18nProvider';
 import { askPermission, currentSubscription, pushSupport, subscribeThisDevice, type PushSupport } from './pushDevice';
 
-const SUBSCRIBE_FAILED = "This device could not sign up for reminders: the browser's push service did not answer. Try again later.";
 
 /**
  * This device as the reminder sees it: whether it can be reminded, its endpoint when it is
@@ -11,6 +11,7 @@ const SUBSCRIBE_FAILED = "This device could not sign up for reminders: the brows
  * browser's subscription, the server's list). `onError` gets the words to show for a failed step.
  */
 export function useThisDevice(onError: (message: string) => void) {
+  const t = useT();
   const [getKey] = useLazyGetPushKeyQuery();
   const [addDevice, adding] = useAddPushDeviceMutation();
   const [support, setSupport] = useState<PushSupport>('ready');
@@ -39,12 +40,12 @@ export function useThisDevice(onError: (message: string) => void) {
     try {
       subscription = await subscribeThisDevice(publicKey);
     } catch {
-      onError(SUBSCRIBE_FAILED);
+      onError(t('reminder.device.subscribeFailed'));
       return false;
     }
     const { endpoint: subscribed, keys, expirationTime } = subscription;
     if (!subscribed || !keys?.p256dh || !keys.auth) {
-      onError(SUBSCRIBE_FAILED);
+      onError(t('reminder.device.subscribeFailed'));
       return false;
     }
     try {

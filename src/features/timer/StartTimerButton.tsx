@@ -3,6 +3,7 @@ import type { Skill } from '@common/domain';
 import { Button } from '@/components/Button';
 import { SKILL_NAMES } from '@/lib/skills';
 import { useTimerActions } from './useTimerActions';
+import { useT } from '@/i18n/I18nProvider';
 
 /**
  * Beside a skill's add-time button: 'Start timer', named 'Start timer for Listening' for screen
@@ -10,17 +11,18 @@ import { useTimerActions } from './useTimerActions';
  * runs (the bar stops it).
  */
 export function StartTimerButton({ skill }: { skill: Skill }) {
+  const t = useT();
   const { timer, start } = useTimerActions();
   return (
     <TimerButton
       $variant="secondary"
       $fullWidth
-      aria-label={`Start timer for ${SKILL_NAMES[skill]}`}
+      aria-label={t('timer.start.label', { skill: SKILL_NAMES[skill] })}
       disabled={timer?.skill === skill}
       onClick={() => start(skill)}
     >
       <span aria-hidden="true">▶</span>
-      Start timer
+      {t('timer.start.button')}
     </TimerButton>
   );
 }

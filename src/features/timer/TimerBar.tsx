@@ -15,6 +15,7 @@ import { useNow } from './useNow';
 import { useRunningTimer, useSendUnsent } from './useRunningTimer';
 import { useTimerActions } from './useTimerActions';
 import { visuallyHidden } from '@/styles/visuallyHidden';
+import { useT } from '@/i18n/I18nProvider';
 
 /**
  * The one timer bar: the running skill, its elapsed time (`h:mm:ss`, now − start, in a
@@ -23,6 +24,7 @@ import { visuallyHidden } from '@/styles/visuallyHidden';
  */
 export function TimerBar() {
   useSendUnsent();
+  const t = useT();
   const dispatch = useAppDispatch();
   const { timer, stop, finish } = useTimerActions();
   const question = useAppSelector(selectQuestion);
@@ -35,32 +37,31 @@ export function TimerBar() {
   const elapsed = timer ? now - Date.parse(timer.startedAt) : 0;
 
   return (
-    <Bar aria-label="Timer" $empty={!timer && !note && !failure && !read.isError} data-timer-bar={timer ? 'running' : undefined}>
+    <Bar aria-label={t('timer.bar.label')} $empty={!timer && !note && !failure && !read.isError} data-timer-bar={timer ? 'running' : undefined}>
       <FailureNotice reads={[read]} />
       {failure && <ErrorLine role="alert">{failure}</ErrorLine>}
       {timer && (
         <Running>
-          <span id={labelId}>{SKILL_NAMES[timer.skill]} timer</span>
+          <span id={labelId}>{t('timer.bar.running', { skill: SKILL_NAMES[timer.skill] })}</span>
           <Clock role="timer" aria-labelledby={labelId}>
             {formatElapsed(elapsed)}
           </Clock>
           <Button $variant="secondary" onClick={() => stop()}>
-            Stop timer
+            {t('timer.bar.stop')}
           </Button>
         </Running>
       )}
       {/* forgotten is a number: 0 must render nothing, not a stray "0" under the running timer. */}
       {timer && forgotten > 0 && (
         <Notice role="alert">
-          This {SKILL_NAMES[timer.skill]} timer has been running for {formatHoursMinutesLong(forgotten / 60_000)}. If you
-          forgot it, stop it and choose what to keep.
+          {t('timer.bar.forgotten', { skill: SKILL_NAMES[timer.skill], duration: formatHoursMinutesLong(forgotten / 60_000) })}
         </Notice>
       )}
       <Note role="status">
         {note}
         {note && !timer && (
           <Button $variant="ghost" onClick={() => dispatch(noteShown(null))}>
-            Dismiss
+            {t('common.dismiss')}
           </Button>
         )}
       </Note>
@@ -80,10 +81,11 @@ export function TimerBar() {
 /** On the running skill's card: says in words that its timer runs (not by colour alone). */
 export function RunningMark({ skill }: { skill: Skill }) {
   const timer = useRunningTimer();
+  const t = useT();
   if (timer?.skill !== skill) return null;
   return (
     <Mark>
-      <span aria-hidden="true">●</span> Timer running
+      <span aria-hidden="true">●</span> {t('timer.mark.running')}
     </Mark>
   );
 }

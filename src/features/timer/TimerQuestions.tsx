@@ -7,6 +7,7 @@ import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
 import type { StartTimer } from '@common/schemas/timer';
 import type { TimerQuestion } from './timerSlice';
+import { useT } from '@/i18n/I18nProvider';
 
 interface Props {
   question: TimerQuestion;
@@ -26,24 +27,25 @@ const localInput = (instant: number) => {
 
 /** The questions asked before a stop: switching skills, and what to keep of a timer over 3 hours. */
 export function TimerQuestions({ question, timer, onFinish, onStop, onCancel }: Props) {
+  const t = useT();
   const running = SKILL_NAMES[timer.skill];
   if (question.kind === 'switch') {
     const next = SKILL_NAMES[question.to];
     return (
       <Modal
-        title={`Stop the ${running} timer and start ${next}?`}
+        title={t('timer.switch.title', { running, next })}
         size="sm"
         onClose={onCancel}
         footer={
           <>
             <Button $variant="secondary" onClick={onCancel}>
-              Cancel
+              {t('common.cancel')}
             </Button>
-            <Button onClick={() => onStop(question.to)}>Stop and start {next}</Button>
+            <Button onClick={() => onStop(question.to)}>{t('timer.switch.confirm', { next })}</Button>
           </>
         }
       >
-        <p>Its time is added to {running} first.</p>
+        <p>{t('timer.switch.text', { running })}</p>
       </Modal>
     );
   }
@@ -51,6 +53,7 @@ export function TimerQuestions({ question, timer, onFinish, onStop, onCancel }: 
 }
 
 function LongTimer({ timer, then, onFinish, onCancel }: Pick<Props, 'timer' | 'onFinish' | 'onCancel'> & { then: Skill | null }) {
+  const t = useT();
   const start = Date.parse(timer.startedAt);
   const [now] = useState(() => Date.now());
   const [settingEnd, setSettingEnd] = useState(false);
@@ -62,7 +65,7 @@ function LongTimer({ timer, then, onFinish, onCancel }: Pick<Props, 'timer' | 'o
   const stopAtEnd = () => {
     const instant = new Date(end).getTime();
     if (Number.isNaN(instant) || instant < start || instant > Date.now()) {
-      setError('Choose a time between the start of the timer and now.');
+      setError(t('timer.long.endOutside'));
       return;
     }
     onFinish(instant, then);
@@ -70,29 +73,29 @@ function LongTimer({ timer, then, onFinish, onCancel }: Pick<Props, 'timer' | 'o
 
   return (
     <Modal
-      title={`The ${SKILL_NAMES[timer.skill]} timer ran for ${ran}`}
+      title={t('timer.long.title', { skill: SKILL_NAMES[timer.skill], duration: ran })}
       size="sm"
       onClose={onCancel}
       footer={
         settingEnd ? (
-          <Button onClick={stopAtEnd}>Stop at this time</Button>
+          <Button onClick={stopAtEnd}>{t('timer.long.stopAt')}</Button>
         ) : (
           <>
             <Button $variant="danger" onClick={() => onFinish('discard', then)}>
-              Discard
+              {t('timer.long.discard')}
             </Button>
             <Button $variant="secondary" onClick={() => setSettingEnd(true)}>
-              Set the end time
+              {t('timer.long.setEnd')}
             </Button>
-            <Button onClick={() => onFinish(Date.now(), then)}>Keep</Button>
+            <Button onClick={() => onFinish(Date.now(), then)}>{t('timer.long.keep')}</Button>
           </>
         )
       }
     >
-      <p>Keep all of it, set the time you really stopped, or discard it. Nothing is added until you choose.</p>
+      <p>{t('timer.long.text')}</p>
       {settingEnd && (
         <>
-          <label htmlFor={fieldId}>End time</label>
+          <label htmlFor={fieldId}>{t('timer.long.endTime')}</label>
           <input
             id={fieldId}
             type="datetime-local"

@@ -9,6 +9,7 @@ import { Explanation } from './fields';
 import { NewTokenForm } from './NewTokenForm';
 import { NewTokenSecret } from './NewTokenSecret';
 import { TokenList } from './TokenList';
+import { useT } from '@/i18n/I18nProvider';
 
 /**
  * Settings' "Access tokens" (contract, fourth edition): keys that let another tool (an Anki add-on,
@@ -16,20 +17,19 @@ import { TokenList } from './TokenList';
  * is shown once, here; the list never holds it.
  */
 export function AccessTokensSection() {
+  const t = useT();
   const titleId = useId();
   const tokens = useGetAccessTokensQuery(undefined, { refetchOnMountOrArgChange: true });
   const [created, setCreated] = useState<CreatedToken | null>(null);
 
   return (
     <Card aria-labelledby={titleId}>
-      <PanelTitle id={titleId}>Access tokens</PanelTitle>
-      <Explanation>
-        Let another tool log time for you: an Anki add-on, a phone shortcut, a script. A token works without your password until you revoke it.
-      </Explanation>
+      <PanelTitle id={titleId}>{t('tokens.section.title')}</PanelTitle>
+      <Explanation>{t('tokens.section.explanation')}</Explanation>
       <Parts>
         {created ? <NewTokenSecret token={created} onDone={() => setCreated(null)} /> : <NewTokenForm onCreated={setCreated} />}
         <div>
-          <h3>Your tokens</h3>
+          <h3>{t('tokens.section.yours')}</h3>
           {tokens.isLoading && <Loading />}
           {tokens.isError && <ErrorText>{messageFor(tokens.error, 'GET_TOKENS_ERROR')}</ErrorText>}
           {tokens.data && <TokenList tokens={tokens.data} />}

@@ -6,7 +6,8 @@ import { Button } from '@/components/Button';
 import { ErrorText } from '@/components/StatusMessage';
 import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
 import { Field } from './fields';
-import { EXPIRY_HELP, EXPIRY_LABEL, EXPIRY_LABELS, SCOPE_LABELS } from './tokenTexts';
+import { expiryLabel, scopeLabel } from './tokenTexts';
+import { useI18n } from '@/i18n/I18nProvider';
 
 /** The message for a refused creation: the server's reasons the learner can act on, else the catalogue's. */
 function createFailureMessage(failure: unknown): string {
@@ -26,6 +27,8 @@ function createFailureMessage(failure: unknown): string {
 
 /** Name, scope, expiry and the account's password (a stolen session alone cannot make a lasting key), then Create. */
 export function NewTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => void }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const id = useId();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<TokenScope>('log');
@@ -36,7 +39,7 @@ export function NewTokenForm({ onCreated }: { onCreated: (token: CreatedToken) =
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problem = name.trim() === '' ? 'Give the token a name, so you know later which tool uses it' : password === '' ? 'Enter your password to continue' : null;
+    const problem = name.trim() === '' ? t('tokens.form.nameEmpty') : password === '' ? t('tokens.form.passwordEmpty') : null;
     setError(problem);
     if (problem) return;
     try {
@@ -51,32 +54,31 @@ export function NewTokenForm({ onCreated }: { onCreated: (token: CreatedToken) =
   };
 
   return (
-    <Form onSubmit={onSubmit} aria-label="Create an access token" noValidate>
+    <Form onSubmit={onSubmit} aria-label={t('tokens.form.label')} noValidate>
       {error && <ErrorText>{error}</ErrorText>}
       <Field>
-        <label htmlFor={`${id}-name`}>Token name</label>
+        <label htmlFor={`${id}-name`}>{t('tokens.form.name')}</label>
         <input
           id={`${id}-name`}
           value={name}
           maxLength={TOKEN_NAME_MAX_LENGTH}
-          placeholder="Anki on my laptop"
+          placeholder={t('tokens.form.namePlaceholder')}
           autoComplete="off"
           onChange={(e) => setName(e.target.value)}
         />
       </Field>
       <Field>
-        <label htmlFor={`${id}-scope`}>What it may do</label>
+        <label htmlFor={`${id}-scope`}>{t('tokens.form.scope')}</label>
         <select id={`${id}-scope`} value={scope} onChange={(e) => setScope(e.target.value as TokenScope)} aria-describedby={`${id}-scope-help`}>
-          <option value="log">{SCOPE_LABELS.log}</option>
-          <option value="read">{SCOPE_LABELS.read}</option>
+          <option value="log">{scopeLabel(i18n, 'log')}</option>
+          <option value="read">{scopeLabel(i18n, 'read')}</option>
         </select>
         <Help id={`${id}-scope-help`}>
-          {scope === 'log' ? 'Reads your progress, adds and edits minutes, runs the timer.' : 'Reads your progress only.'} Never your settings
-          or your account.
+          {scope === 'log' ? t('tokens.form.scopeLogHelp') : t('tokens.form.scopeReadHelp')}
         </Help>
       </Field>
       <Field>
-        <label htmlFor={`${id}-expiry`}>{EXPIRY_LABEL}</label>
+        <label htmlFor={`${id}-expiry`}>{t('tokens.expiry.label')}</label>
         <select
           id={`${id}-expiry`}
           value={expiry}
@@ -85,20 +87,20 @@ export function NewTokenForm({ onCreated }: { onCreated: (token: CreatedToken) =
         >
           {TOKEN_EXPIRY_DAYS.map((days) => (
             <option key={days} value={String(days)}>
-              {EXPIRY_LABELS[`${days}`]}
+              {expiryLabel(i18n, `${days}`)}
             </option>
           ))}
-          <option value="never">{EXPIRY_LABELS.never}</option>
+          <option value="never">{expiryLabel(i18n, 'never')}</option>
         </select>
-        <Help id={`${id}-expiry-help`}>{EXPIRY_HELP}</Help>
+        <Help id={`${id}-expiry-help`}>{t('tokens.expiry.help')}</Help>
       </Field>
       <Field>
-        <label htmlFor={`${id}-password`}>Your password</label>
+        <label htmlFor={`${id}-password`}>{t('tokens.form.password')}</label>
         <input id={`${id}-password`} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </Field>
       <div>
         <Button type="submit" disabled={isLoading} aria-busy={isLoading}>
-          {isLoading ? 'Creating...' : 'Create'}
+          {isLoading ? t('tokens.form.creating') : t('tokens.form.create')}
         </Button>
       </div>
     </Form>

@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import type { CreatedToken } from '@common/schemas/tokens';
 import { Button } from '@/components/Button';
 import { SuccessText } from '@/components/StatusMessage';
-import { SCOPE_LABELS, TOKEN_WARNING } from './tokenTexts';
+import { scopeLabel } from './tokenTexts';
+import { useI18n } from '@/i18n/I18nProvider';
 
 /** The clipboard, or the old way from a selected field where the clipboard API is missing or refused. */
 async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
@@ -18,6 +19,8 @@ async function copyText(text: string, field: HTMLInputElement | null): Promise<b
 
 /** The new token, shown once: its secret selected in a read-only field, a Copy button and the warning. */
 export function NewTokenSecret({ token, onDone }: { token: CreatedToken; onDone: () => void }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const id = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState('');
@@ -30,24 +33,24 @@ export function NewTokenSecret({ token, onDone }: { token: CreatedToken; onDone:
   const copy = async () => {
     const copied = await copyText(token.token, fieldRef.current);
     if (!copied) fieldRef.current?.select();
-    setStatus(copied ? 'Copied' : 'Could not copy: the token is selected, copy it with Ctrl+C (⌘C on a Mac)');
+    setStatus(copied ? t('tokens.secret.copied') : t('tokens.secret.notCopied'));
   };
 
   return (
     <Secret aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>
-        New token “{token.name}” ({SCOPE_LABELS[token.scope]})
+        {t('tokens.secret.title', { name: token.name, scope: scopeLabel(i18n, token.scope) })}
       </h3>
-      <Warning id={`${id}-warning`}>{TOKEN_WARNING}</Warning>
-      <label htmlFor={`${id}-token`}>Your new token</label>
+      <Warning id={`${id}-warning`}>{t('tokens.secret.warning')}</Warning>
+      <label htmlFor={`${id}-token`}>{t('tokens.secret.label')}</label>
       <Row>
         <input id={`${id}-token`} ref={fieldRef} readOnly value={token.token} aria-describedby={`${id}-warning`} spellCheck={false} onFocus={(e) => e.target.select()} />
-        <Button onClick={() => void copy()}>Copy</Button>
+        <Button onClick={() => void copy()}>{t('tokens.secret.copy')}</Button>
       </Row>
       <SuccessText>{status}</SuccessText>
       <div>
         <Button $variant="secondary" onClick={onDone}>
-          Done
+          {t('tokens.secret.done')}
         </Button>
       </div>
     </Secret>

@@ -4,46 +4,50 @@ import type { AccessToken } from '@common/schemas/tokens';
 import { useRevokeAccessTokenMutation } from '@/api/apiSlice';
 import { Button } from '@/components/Button';
 import { ConfirmModal } from '@/components/ConfirmModal';
-import { formatCreated, formatExpiry, formatLastUsed, SCOPE_LABELS } from './tokenTexts';
+import { formatCreated, formatExpiry, formatLastUsed, scopeLabel } from './tokenTexts';
+import { useI18n, useT } from '@/i18n/I18nProvider';
 
 /** Asks before revoking: the tools using the token stop at once, and it cannot be undone. */
 function RevokeDialog({ token, onClose }: { token: AccessToken; onClose: () => void }) {
+  const t = useT();
   const [revoke] = useRevokeAccessTokenMutation();
   return (
     <ConfirmModal
-      question={`Revoke “${token.name}”?`}
-      confirmLabel="Revoke"
+      question={t('tokens.revoke.question', { name: token.name })}
+      confirmLabel={t('tokens.revoke.confirm')}
       danger
       errorKey="REVOKE_TOKEN_ERROR"
       action={() => revoke(token.id).unwrap()}
       onDone={onClose}
       onCancel={onClose}
     >
-      <p>Every tool using this token stops at once. This cannot be undone: a tool needs a new token to log again.</p>
+      <p>{t('tokens.revoke.text')}</p>
     </ConfirmModal>
   );
 }
 
 /** The learner's tokens, oldest first: name, scope, created, last used, expiry, and Revoke. */
 export function TokenList({ tokens }: { tokens: AccessToken[] }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const [revoking, setRevoking] = useState<AccessToken | null>(null);
-  if (tokens.length === 0) return <Empty>No access tokens yet.</Empty>;
+  if (tokens.length === 0) return <Empty>{t('tokens.list.empty')}</Empty>;
   return (
     <>
-      <List aria-label="Your access tokens">
+      <List aria-label={t('tokens.list.label')}>
         {tokens.map((token) => (
           <Item key={token.id}>
             <div>
               <Name>{token.name}</Name>
               <Details>
-                <span>{SCOPE_LABELS[token.scope]}</span>
-                <span>Created {formatCreated(token.createdAt)}</span>
-                <span>{formatLastUsed(token.lastUsedAt)}</span>
-                <span>{formatExpiry(token.expiresAt)}</span>
+                <span>{scopeLabel(i18n, token.scope)}</span>
+                <span>{formatCreated(i18n, token.createdAt)}</span>
+                <span>{formatLastUsed(i18n, token.lastUsedAt)}</span>
+                <span>{formatExpiry(i18n, token.expiresAt)}</span>
               </Details>
             </div>
-            <Button $variant="secondary" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
-              Revoke
+            <Button $variant="secondary" onClick={() => setRevoking(token)} aria-label={t('tokens.list.revokeLabel', { name: token.name })}>
+              {t('tokens.revoke.confirm')}
             </Button>
           </Item>
         ))}

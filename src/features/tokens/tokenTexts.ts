@@ -1,24 +1,23 @@
 import type { TokenExpiryDays, TokenScope } from '@common/schemas/tokens';
+import type { I18n } from '@/i18n/i18n';
 
 /** The scopes as the learner reads them. */
-export const SCOPE_LABELS: Record<TokenScope, string> = { log: 'Log time', read: 'Read only' };
+export const scopeLabel = (i18n: I18n, scope: TokenScope): string =>
+  scope === 'log' ? i18n.t('tokens.scope.log') : i18n.t('tokens.scope.read');
 
-export const TOKEN_WARNING = 'Copy it now: you will not see it again. Anyone with it can log time for you.';
+const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const INSTANT: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2-digit' };
 
-const instant = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-export const formatCreated = (iso: string) => day.format(new Date(iso));
-export const formatLastUsed = (iso: string | null) => (iso === null ? 'Never used' : `Last used ${instant.format(new Date(iso))}`);
+export const formatCreated = (i18n: I18n, iso: string) => i18n.t('tokens.list.created', { date: i18n.formatDate(new Date(iso), DAY) });
+export const formatLastUsed = (i18n: I18n, iso: string | null) =>
+  iso === null ? i18n.t('tokens.list.neverUsed') : i18n.t('tokens.list.lastUsed', { date: i18n.formatDate(new Date(iso), INSTANT) });
 
 /** The lifetimes offered when making a token; `never` is sent as null. */
-export const EXPIRY_LABEL = 'Expires';
-export const EXPIRY_LABELS: Record<`${TokenExpiryDays}` | 'never', string> = {
-  '30': 'After 30 days',
-  '90': 'After 90 days',
-  '365': 'After 365 days',
-  never: 'Never',
+export const expiryLabel = (i18n: I18n, days: `${TokenExpiryDays}` | 'never'): string =>
+  days === 'never' ? i18n.t('tokens.expiry.never') : i18n.t('tokens.expiry.after', { days: Number(days) });
+
+export const formatExpiry = (i18n: I18n, iso: string | null, now = Date.now()) => {
+  if (iso === null) return i18n.t('tokens.list.neverExpires');
+  const date = i18n.formatDate(new Date(iso), DAY);
+  return Date.parse(iso) <= now ? i18n.t('tokens.list.expired', { date }) : i18n.t('tokens.list.expires', { date });
 };
-export const EXPIRY_HELP = 'An expired token stops working, as a revoked one.';
-export const formatExpiry = (iso: string | null, now = Date.now()) =>
-  iso === null ? 'Never expires' : `${Date.parse(iso) <= now ? 'Expired' : 'Expires'} ${day.format(new Date(iso))}`;
