@@ -12,7 +12,6 @@
  * exactly. The most a learner can lose is what a process leased and did not use before another
  * took over, within one minute: the token is then refused at most MAX_LEASE - 1 calls before 120, never after.
  */
-
 import { retryAfterSeconds } from './errors';
 
 /** The shared counter after an addition: the window's count (this claim included) and its start. */

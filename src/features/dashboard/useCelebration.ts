@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { reachesGoal } from '@common/achieved';
 import { useDailyMinutesQuery, useGetDailyGoalQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/api/apiSlice';
 import { useLearnerToday } from '@/api/useLearnerToday';
 import { t } from '@/i18n/i18n';
@@ -31,7 +32,7 @@ export function useCelebration(): { message: string | null; dismiss: () => void 
       ? {
           language: language.data.name,
           date,
-          goalMet: minutes.data.totalDailyMins >= goal.data.dailyGoalMinutes,
+          goalMet: reachesGoal(minutes.data.totalDailyMins, goal.data.dailyGoalMinutes),
           level: progress.data.currentLevel,
         }
       : null;
