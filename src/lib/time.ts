@@ -15,7 +15,7 @@ export function splitMinutes(totalMinutes: number): HoursMinutes {
 }
 
 export function formatHm(totalMinutes: number): string {
-  return t('dashboard.time.hm', splitMinutes(totalMinutes));
+  return t('dashboard.time.hm', { ...splitMinutes(totalMinutes) });
 }
 
 /** A whole number with the locale's thousands separators: 2021 hours read '2,021' in English. */
@@ -26,7 +26,7 @@ export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' :
 
 /** '1 hour 5 minutes', the locale's plural forms. */
 export function formatHoursMinutesLong(totalMinutes: number): string {
-  return t('dashboard.time.hoursMinutes', splitMinutes(totalMinutes));
+  return t('dashboard.time.hoursMinutes', { ...splitMinutes(totalMinutes) });
 }
 
 /** '5 minutes', the locale's plural forms. */
