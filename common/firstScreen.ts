@@ -29,16 +29,17 @@ const hm = (totalMinutes: number) => {
 };
 
 /**
- * The three facts, or null when an answer they need is missing. Without today's minutes (a day the
+ * The three facts, or null when an answer they need is missing; the total's digits grouped as
+ * `locale` (an Intl tag, English by default) groups them. Without today's minutes (a day the
  * learner's device has not named) the goal's progress is left out, not guessed.
  */
-export function firstScreenFacts(a: FirstScreenAnswers): FirstScreenFacts | null {
+export function firstScreenFacts(a: FirstScreenAnswers, locale = 'en'): FirstScreenFacts | null {
   if (!a.language || !a.progress || !a.previousHours || !a.dailyGoal) return null;
   const goalMins = a.dailyGoal.dailyGoalMinutes;
   const doneMins = a.todayMinutes?.totalDailyMins ?? 0;
   return {
     language: a.language.name,
-    totalHours: new Intl.NumberFormat('en-GB').format(levelHours(a.progress.totalOverallMins, a.previousHours.previousHours)),
+    totalHours: new Intl.NumberFormat(locale).format(levelHours(a.progress.totalOverallMins, a.previousHours.previousHours)),
     goal: a.todayMinutes ? { done: hm(doneMins), target: hm(goalMins), doneMins, goalMins } : null,
   };
 }

@@ -60,9 +60,17 @@ export function levelForecast(input: ForecastInput): Forecast {
   return { kind: 'date', level, hours: target, minutesPerDay, date: addDaysIso(input.today, days), ...window };
 }
 
-/** '14 March 2027'. */
-export const formatLongDateGb = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+/**
+ * '14 March 2027' in English (day before month on every runtime), or the date as `locale` writes it
+ * (an Intl tag: 'de', 'ja'…).
+ */
+export function formatLongDateGb(iso: string, locale = 'en'): string {
+  const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const date = new Date(`${iso}T00:00:00Z`);
+  if (!locale.startsWith('en')) return format.format(date);
+  const parts = format.formatToParts(date);
+  return (['day', 'month', 'year'] as const).map((type) => parts.find((p) => p.type === type)?.value ?? '').join(' ');
+}
 
 /** Whole minutes, or one significant digit under a minute a day, so a slow pace never reads as 0. */
 const pace = (minutesPerDay: number) => String(minutesPerDay < 1 ? Number(minutesPerDay.toPrecision(1)) : Math.round(minutesPerDay));
@@ -71,7 +79,8 @@ const pace = (minutesPerDay: number) => String(minutesPerDay < 1 ? Number(minute
 const paceWindow = (windowDays: number | undefined) =>
   windowDays === undefined ? `of the last ${FORECAST_WINDOW_DAYS} days` : `over the ${windowDays} days since you started`;
 
-export function forecastSentence(forecast: Forecast): string {
+/** The forecast in words; its date as `locale` writes it (an Intl tag, English by default). */
+export function forecastSentence(forecast: Forecast, locale = 'en'): string {
   switch (forecast.kind) {
     case 'highest':
       return 'You made it to the highest level!';
@@ -82,6 +91,6 @@ export function forecastSentence(forecast: Forecast): string {
     case 'too-far':
       return `At your pace ${paceWindow(forecast.windowDays)} (${pace(forecast.minutesPerDay)} min a day), you reach Level ${forecast.level} (${forecast.hours} hours) in more than 100 years.`;
     case 'date':
-      return `At your pace ${paceWindow(forecast.windowDays)} (${pace(forecast.minutesPerDay)} min a day), you reach Level ${forecast.level} (${forecast.hours} hours) around ${formatLongDateGb(forecast.date)}.`;
+      return `At your pace ${paceWindow(forecast.windowDays)} (${pace(forecast.minutesPerDay)} min a day), you reach Level ${forecast.level} (${forecast.hours} hours) around ${formatLongDateGb(forecast.date, locale)}.`;
   }
 }
