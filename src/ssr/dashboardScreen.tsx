@@ -21,7 +21,7 @@ import { tabOrDefault } from '@/features/dashboard/dashboardSlice';
 import { firstRender } from '@/lib/firstRender';
 import { DEFAULT_LOCALE, LOCALE_TAGS } from '@common/locales';
 import { loadCatalogue, loadedCatalogue } from '@/i18n/catalogue';
-import { createI18n, setActiveI18n } from '@/i18n/i18n';
+import { createI18n, setActiveI18n, type I18n } from '@/i18n/i18n';
 
 type Entries = Parameters<typeof apiSlice.util.upsertQueryEntries>[0];
 
@@ -48,6 +48,28 @@ export async function prepareLocales(): Promise<void> {
 }
 
 /**
+ * One i18n instance per locale and zone, kept: an instance holds only what its locale and zone
+ * decide (the messages, compiled on first use, and the Intl formatters), so pages of the same
+ * locale and zone share it and no render compiles a message or builds a formatter twice.
+ */
+const instances = new Map<string, I18n>();
+const MAX_INSTANCES = 500;
+
+function instanceFor(locale: string, timeZone: string | undefined): I18n {
+  const tag = loadedCatalogue(locale) ? locale : DEFAULT_LOCALE;
+  const id = `${tag}\u0000${timeZone ?? ''}`;
+  let i18n = instances.get(id);
+  if (!i18n) {
+    const messages = loadedCatalogue(tag);
+    if (!messages) throw new Error('renderDashboardScreen: prepareLocales() was not awaited');
+    i18n = createI18n({ locale: tag, messages, timeZone });
+    if (instances.size >= MAX_INSTANCES) instances.clear();
+    instances.set(id, i18n);
+  }
+  return i18n;
+}
+
+/**
  * The app's own tree (App.tsx) with the app's own routes, as the browser hydrates it
  * (src/app/start.tsx, issue #45): the routes' loaders count as run (they only start the reads,
  * whose answers are in the store), so the router draws /dashboard at once.
@@ -56,11 +78,9 @@ export function renderDashboardScreen({ answers, today, narrow, tab, now = Date.
   const store = makeStore({ dashboard: { activeTab: tabOrDefault(tab) } });
   store.dispatch(apiSlice.util.upsertQueryEntries(answers));
   const sheet = new ServerStyleSheet();
-  // One instance per request, the active one only for this synchronous render: no learner's
-  // language can leak into another's page.
-  const messages = loadedCatalogue(locale) ?? loadedCatalogue(DEFAULT_LOCALE);
-  if (!messages) throw new Error('renderDashboardScreen: prepareLocales() was not awaited');
-  const i18n = createI18n({ locale: loadedCatalogue(locale) ? locale : DEFAULT_LOCALE, messages, timeZone });
+  // The instance of the page's locale and zone, the active one only for this synchronous render:
+  // no learner's language can leak into another's page.
+  const i18n = instanceFor(locale, timeZone);
   const before = setActiveI18n(i18n);
   firstRender.today = today;
   firstRender.narrow = narrow;
