@@ -76,7 +76,7 @@ describeDb('The locale of an answer', () => {
 
   it("an error's message follows the best match of Accept-Language (pt gets pt-BR, zh-CN zh-Hans), with Content-Language and Vary", async () => {
     const pt = await badLogin({ 'accept-language': 'pt;q=0.9, en;q=0.5' });
-    expect(pt.json()).toEqual({ error: 'INVALID_CREDENTIALS', message: 'E-mail e/ou senha incorretos; tente de novo' });
+    expect(pt.json()).toEqual({ error: 'INVALID_CREDENTIALS', message: 'E-mail ou senha incorretos; tente de novo' });
     expect(pt.headers['content-language']).toBe('pt-BR');
     expect(String(pt.headers.vary)).toMatch(/Accept-Language/);
     expect((await badLogin({ 'accept-language': 'zh-CN' })).json().message).toBe('邮箱或密码不正确，请重试');

@@ -45,7 +45,7 @@ describe('messages', () => {
 
   it("a shipped catalogue's message with its values (German)", async () => {
     const { t } = createI18n({ locale: 'de', messages: await loadCatalogue('de') });
-    expect(t('auth.forgot.sent', { minutes: 30 })).toBe('Falls es zu dieser Adresse ein Konto gibt, haben wir einen Link geschickt; er gilt 30 Minuten.');
+    expect(t('auth.forgot.sent', { minutes: 30 })).toBe('Falls es zu dieser Adresse ein Konto gibt, haben wir einen Link dorthin geschickt; er gilt 30 Minuten.');
     expect(t('errors.INVALID_MILESTONES', { min: 1, max: 100000 })).toContain('100.000');
   });
 });
