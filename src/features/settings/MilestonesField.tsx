@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { MilestoneKey } from '@common/domain';
 import { LEVELS, MILESTONE_MAX_HOURS } from '@common/domain';
 import { DigitsInput } from '@/components/DigitsInput';
-import type { MilestoneDraft } from './settingsSlice';
+import type { MilestoneDraft } from './milestoneDraft';
 
 interface MilestonesFieldProps {
   idPrefix: string;
