@@ -6,7 +6,7 @@ import { defineSection } from './section';
 /** "My day ends at" (issue 28): the learner's, for every language. */
 export const dayBoundarySection = defineSection<'dayBoundary', number, DayBoundary>({
   id: 'dayBoundary',
-  title: 'My day',
+  title: 'settings.section.dayBoundary',
   icon: ['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18', 'M12 7v5l3 2'],
   scope: 'learner',
   saveOrder: 5,

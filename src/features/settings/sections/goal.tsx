@@ -7,7 +7,7 @@ import { defineSection } from './section';
 /** The daily goal in minutes; a new goal applies from the learner's today. */
 export const goalSection = defineSection<'goal', number, DailyGoal>({
   id: 'goal',
-  title: 'Daily Goal',
+  title: 'settings.section.goal',
   icon: ['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18', 'M12 7a5 5 0 1 0 0 10a5 5 0 1 0 0-10', 'M12 11a1 1 0 1 0 0 2a1 1 0 1 0 0-2'],
   scope: 'language',
   saveOrder: 1,

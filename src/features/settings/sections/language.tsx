@@ -6,7 +6,7 @@ import { defineSection } from './section';
 /** The language learned: choosing another one shows that language's goal, previous hours and milestones. */
 export const languageSection = defineSection<'language', string | null, UserLanguage>({
   id: 'language',
-  title: 'Language',
+  title: 'settings.section.language',
   icon: ['M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18', 'M3 12h18', 'M12 3c3 3.5 3 14.5 0 18', 'M12 3c-3 3.5-3 14.5 0 18'],
   scope: 'choice',
   saveOrder: 0,

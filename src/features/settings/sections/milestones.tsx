@@ -9,7 +9,7 @@ import { defineSection } from './section';
 /** The hours each level is reached at: typed freely, so the drafts are the raw texts, parsed on save (spec 5). */
 export const milestonesSection = defineSection<'milestones', MilestoneDraft, Milestones, Milestones>({
   id: 'milestones',
-  title: 'Level Milestones',
+  title: 'settings.section.milestones',
   icon: ['M5 21V4', 'M5 4h11l-2 4 2 4H5'],
   scope: 'language',
   saveOrder: 3,

@@ -7,7 +7,7 @@ import { defineSection } from './section';
 /** The learner's rest days: the same for every language, so a drafted language keeps them. */
 export const restDaysSection = defineSection<'restDays', RestDays, RestDays>({
   id: 'restDays',
-  title: 'Rest days',
+  title: 'settings.section.restDays',
   icon: ['M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5'],
   scope: 'learner',
   saveOrder: 4,

@@ -38,7 +38,7 @@ export type TransferKey = { file: keyof ExportFile } | { language: keyof Exporte
  */
 export interface SettingSection<Id extends string, Value, Stored, Body = Value> {
   id: Id;
-  /** The section's name: a card's title (wide), a button's and its modal's (narrow). */
+  /** The catalogue key of the section's name: a card's title (wide), a button's and its modal's (narrow). */
   title: string;
   /** Stroke paths on a 24-unit grid, drawn in the current text colour beside the name (narrow screens). */
   icon: readonly string[];
