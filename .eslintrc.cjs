@@ -46,6 +46,18 @@ const TRANSLATED = [
   'src/features/reminder/**/*.tsx',
   'src/app/*.tsx',
   'src/sync/*.tsx',
+  'src/features/settings/SettingsPage.tsx',
+  'src/features/settings/WideSettings.tsx',
+  'src/features/settings/NarrowSettings.tsx',
+  'src/features/settings/SaveActions.tsx',
+  'src/features/settings/LeaveGuard.tsx',
+  'src/features/settings/SectionFields.tsx',
+  'src/features/settings/SectionIcon.tsx',
+  'src/features/settings/LanguageField.tsx',
+  'src/features/settings/MilestonesField.tsx',
+  'src/features/settings/DayBoundaryField.tsx',
+  'src/features/settings/RestDaysField.tsx',
+  'src/features/settings/sections/*.tsx',
 ];
 const VISIBLE_PROPS = '/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label|legend|question|confirmLabel|intro|message|heading)$/';
 /** A letter of the scripts we ship (Latin, Greek, Cyrillic, Arabic, kana, CJK), not a symbol such as ←, ✓ or ×. */

@@ -3,6 +3,7 @@ import { useBlocker } from 'react-router';
 import { paths } from '@/api/paths';
 import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
+import { useT } from '@/i18n/I18nProvider';
 
 /**
  * Asks before unsaved settings are lost by leaving the page (Back, a link, the browser's back
@@ -10,6 +11,7 @@ import { Modal } from '@/components/Modal';
  * there is nothing left to save them to.
  */
 export function LeaveGuard({ unsaved }: { unsaved: boolean }) {
+  const t = useT();
   const unsavedRef = useRef(unsaved);
   useEffect(() => {
     unsavedRef.current = unsaved;
@@ -29,21 +31,21 @@ export function LeaveGuard({ unsaved }: { unsaved: boolean }) {
   if (blocker.state !== 'blocked') return null;
   return (
     <Modal
-      title="Leave without saving?"
+      title={t('settings.leave.title')}
       size="sm"
       onClose={() => blocker.reset()}
       footer={
         <>
           <Button $variant="secondary" onClick={() => blocker.reset()}>
-            Stay
+            {t('settings.leave.stay')}
           </Button>
           <Button $variant="danger" onClick={() => blocker.proceed()}>
-            Leave
+            {t('settings.leave.leave')}
           </Button>
         </>
       }
     >
-      <p>Your changes to the settings are not saved yet. If you leave now, they are lost.</p>
+      <p>{t('settings.leave.text')}</p>
     </Modal>
   );
 }

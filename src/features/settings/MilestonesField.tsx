@@ -2,7 +2,8 @@ import styled from 'styled-components';
 import type { MilestoneKey } from '@common/domain';
 import { LEVELS, MILESTONE_MAX_HOURS } from '@common/domain';
 import { DigitsInput } from '@/components/DigitsInput';
-import type { MilestoneDraft } from './settingsSlice';
+import type { MilestoneDraft } from './milestoneDraft';
+import { useT } from '@/i18n/I18nProvider';
 
 interface MilestonesFieldProps {
   idPrefix: string;
@@ -14,9 +15,10 @@ const maxDigits = String(MILESTONE_MAX_HOURS).length;
 
 /** The hours at which each level starts: six whole-number fields, parsed when saved. */
 export function MilestonesField({ idPrefix, value, onChange }: MilestonesFieldProps) {
+  const t = useT();
   return (
     <div>
-      <Hint>Total hours needed to reach each level.</Hint>
+      <Hint>{t('settings.milestones.hint')}</Hint>
       <Grid>
         {LEVELS.map((level) => {
           const key: MilestoneKey = `level${level}`;
@@ -24,7 +26,7 @@ export function MilestonesField({ idPrefix, value, onChange }: MilestonesFieldPr
             <DigitsInput
               key={key}
               id={`${idPrefix}-${key}`}
-              label={`Level ${level}`}
+              label={t('settings.milestones.level', { level })}
               value={value[key]}
               maxLength={maxDigits}
               onChange={(text) => onChange({ ...value, [key]: text })}

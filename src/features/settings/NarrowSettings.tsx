@@ -4,13 +4,15 @@ import { useAppDispatch } from '@/api/hooks';
 import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
 import { SaveActions } from './SaveActions';
-import { SECTIONS, SectionFields } from './SectionFields';
+import { SECTIONS } from './registry';
+import { SectionFields } from './SectionFields';
 import { SectionIcon } from './SectionIcon';
-import type { SectionId } from './settingsSlice';
+import type { SectionId } from './registry';
 import { draftDiscarded, sectionDiscarded } from './settingsSlice';
 import type { SaveSettings } from './useSaveSettings';
 import type { SettingsForm } from './useSettingsForm';
 import { SectionButton } from './SectionButton';
+import { useT } from '@/i18n/I18nProvider';
 
 /**
  * Narrow screens: each section is a button opening a modal with its own Discard/Save pair.
@@ -19,6 +21,7 @@ import { SectionButton } from './SectionButton';
  */
 export function NarrowSettings({ form, saver }: { form: SettingsForm; saver: SaveSettings }) {
   const dispatch = useAppDispatch();
+  const t = useT();
   const [open, setOpen] = useState<SectionId | null>(null);
   const section = SECTIONS.find((s) => s.id === open);
 
@@ -48,8 +51,8 @@ export function NarrowSettings({ form, saver }: { form: SettingsForm; saver: Sav
             <OpenSection type="button" onClick={() => show(id)}>
               <SectionIcon section={id} />
               <Label>
-                {title}
-                {form.changed[id] && <Unsaved>Unsaved changes</Unsaved>}
+                {t(title)}
+                {form.changed[id] && <Unsaved>{t('settings.form.unsaved')}</Unsaved>}
               </Label>
               <Chevron aria-hidden="true">›</Chevron>
             </OpenSection>
@@ -58,15 +61,15 @@ export function NarrowSettings({ form, saver }: { form: SettingsForm; saver: Sav
       </List>
       {/* 'Unsaved changes' with Save in reach wherever the learner has scrolled (issue #31). */}
       {form.anyChanged && !section && (
-        <ActionBar aria-label="Unsaved changes">
-          <p>Unsaved changes</p>
+        <ActionBar aria-label={t('settings.form.unsaved')}>
+          <p>{t('settings.form.unsaved')}</p>
           {saver.error && <ErrorText>{saver.error}</ErrorText>}
           <SaveActions saving={saver.saving} onDiscard={discardAll} onSave={() => void saver.save(SECTIONS.map((s) => s.id))} />
         </ActionBar>
       )}
       {section && (
         <Modal
-          title={section.title}
+          title={t(section.title)}
           onClose={() => show(null)}
           footer={
             form.changed[section.id] && (

@@ -15,6 +15,18 @@ import {
   periodRemoved,
   weekdayToggled,
 } from './restDaysDraft';
+import { useT } from '@/i18n/I18nProvider';
+
+/** The weekdays' names, Sunday first (the API's 0 to 6). */
+const WEEKDAY_KEYS = [
+  'settings.restDays.sunday',
+  'settings.restDays.monday',
+  'settings.restDays.tuesday',
+  'settings.restDays.wednesday',
+  'settings.restDays.thursday',
+  'settings.restDays.friday',
+  'settings.restDays.saturday',
+] as const;
 
 interface RestDaysFieldProps {
   idPrefix: string;
@@ -27,6 +39,7 @@ interface RestDaysFieldProps {
  * counts in a streak nor breaks it. Edits go into the settings draft and are saved with Save.
  */
 export function RestDaysField({ idPrefix, value, onChange }: RestDaysFieldProps) {
+  const t = useT();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,9 +57,9 @@ export function RestDaysField({ idPrefix, value, onChange }: RestDaysFieldProps)
 
   return (
     <Stack>
-      <Hint>A rest day you do not reach your goal on keeps your streak going instead of breaking it.</Hint>
+      <Hint>{t('settings.restDays.hint')}</Hint>
       <fieldset>
-        <legend>Weekdays to rest</legend>
+        <legend>{t('settings.restDays.weekdays')}</legend>
         <Weekdays>
           {WEEKDAY_NAMES.map((name, weekday) => {
             const checked = value.weekdays.includes(weekday);
@@ -58,25 +71,25 @@ export function RestDaysField({ idPrefix, value, onChange }: RestDaysFieldProps)
                   disabled={!checked && !canAddWeekday(value)}
                   onChange={() => onChange(weekdayToggled(value, weekday))}
                 />
-                {name}
+                {t(WEEKDAY_KEYS[weekday])}
               </label>
             );
           })}
         </Weekdays>
       </fieldset>
       <fieldset>
-        <legend>Breaks</legend>
+        <legend>{t('settings.restDays.breaks')}</legend>
         {value.periods.length === 0 ? (
-          <Hint>No breaks planned.</Hint>
+          <Hint>{t('settings.restDays.noBreaks')}</Hint>
         ) : (
           <Breaks>
             {value.periods.map((period, index) => {
-              const text = period.from === period.to ? formatDayName(period.from) : `${formatDayName(period.from)} to ${formatDayName(period.to)}`;
+              const text = period.from === period.to ? formatDayName(period.from) : t('settings.restDays.span', { from: formatDayName(period.from), to: formatDayName(period.to) });
               return (
                 <li key={`${period.from}-${period.to}-${index}`}>
                   <span>{text}</span>
-                  <Button $variant="ghost" aria-label={`Remove the break ${text}`} onClick={() => onChange(periodRemoved(value, index))}>
-                    Remove
+                  <Button $variant="ghost" aria-label={t('settings.restDays.removeBreak', { when: text })} onClick={() => onChange(periodRemoved(value, index))}>
+                    {t('settings.restDays.remove')}
                   </Button>
                 </li>
               );
@@ -85,15 +98,15 @@ export function RestDaysField({ idPrefix, value, onChange }: RestDaysFieldProps)
         )}
         <AddBreak>
           <SelectField>
-            <label htmlFor={`${idPrefix}-from`}>First day</label>
+            <label htmlFor={`${idPrefix}-from`}>{t('settings.restDays.firstDay')}</label>
             <input id={`${idPrefix}-from`} type="date" min={FIRST_DATE} max={lastDay} value={from} onChange={(e) => setFrom(e.target.value)} />
           </SelectField>
           <SelectField>
-            <label htmlFor={`${idPrefix}-to`}>Last day</label>
+            <label htmlFor={`${idPrefix}-to`}>{t('settings.restDays.lastDay')}</label>
             <input id={`${idPrefix}-to`} type="date" min={from || FIRST_DATE} max={lastDay} value={to} onChange={(e) => setTo(e.target.value)} />
           </SelectField>
           <Button $variant="secondary" onClick={addBreak}>
-            Add break
+            {t('settings.restDays.addBreak')}
           </Button>
         </AddBreak>
         {problem && <ErrorLine role="alert">{problem}</ErrorLine>}

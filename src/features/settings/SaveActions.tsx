@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { OFFLINE_ACTION, useOnline } from '@/sync';
 import { Button } from '@/components/Button';
+import { useT } from '@/i18n/I18nProvider';
 
 interface SaveActionsProps {
   saving: boolean;
@@ -11,13 +12,14 @@ interface SaveActionsProps {
 /** The Discard/Save pair, rendered only while something differs from the saved values (spec 2). */
 export function SaveActions({ saving, onDiscard, onSave }: SaveActionsProps) {
   const online = useOnline();
+  const t = useT();
   return (
     <Row>
       <Button $variant="secondary" onClick={onDiscard} disabled={saving}>
-        Discard
+        {t('settings.form.discard')}
       </Button>
       <Button onClick={onSave} disabled={saving || !online} aria-busy={saving}>
-        {online ? 'Save' : OFFLINE_ACTION}
+        {online ? t('settings.form.save') : OFFLINE_ACTION}
       </Button>
     </Row>
   );

@@ -11,7 +11,7 @@ export const SectionButton = styled.button`
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadow.card};
-  text-align: left;
+  text-align: start;
   cursor: pointer;
   &:hover { background: ${({ theme }) => theme.colors.primaryLight}; }
 `;

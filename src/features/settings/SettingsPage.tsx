@@ -18,6 +18,7 @@ import { draftDiscarded } from './settingsSlice';
 import { useSaveSettings } from './useSaveSettings';
 import { useSettingsForm } from './useSettingsForm';
 import { WideSettings } from './WideSettings';
+import { useT } from '@/i18n/I18nProvider';
 
 /**
  * /settings (spec 2): language, daily goal, level milestones and existing progress, then the account.
@@ -25,6 +26,7 @@ import { WideSettings } from './WideSettings';
  */
 export function SettingsPage({ sections }: { sections?: ReactNode }) {
   const dispatch = useAppDispatch();
+  const t = useT();
   const form = useSettingsForm();
   const saver = useSaveSettings(form);
   const narrow = useIsNarrow();
@@ -34,13 +36,13 @@ export function SettingsPage({ sections }: { sections?: ReactNode }) {
 
   return (
     <Page>
-      <BackHeader to={paths.dashboard}>Settings</BackHeader>
+      <BackHeader to={paths.dashboard}>{t('settings.page.title')}</BackHeader>
       <main>
         {form.status === 'loading' && <Loading />}
-        {form.status === 'error' && <FailureNotice reads={form.savedReads} title="Error loading settings" />}
+        {form.status === 'error' && <FailureNotice reads={form.savedReads} title={t('settings.page.loadError')} />}
         {form.status === 'ready' &&
           (narrow ? <NarrowSettings form={form} saver={saver} /> : <WideSettings form={form} saver={saver} />)}
-        <SuccessText>{saver.saved && !form.anyChanged ? 'Changes saved' : ''}</SuccessText>
+        <SuccessText>{saver.saved && !form.anyChanged ? t('settings.page.saved') : ''}</SuccessText>
         <AppLanguageSection />
         <DataSection />
         {sections}

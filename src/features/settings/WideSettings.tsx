@@ -4,16 +4,19 @@ import { Card, PanelTitle } from '@/components/Card';
 import { ErrorText } from '@/components/StatusMessage';
 import { media } from '@/styles/media';
 import { SaveActions } from './SaveActions';
-import { SECTIONS, SectionFields } from './SectionFields';
+import { SECTIONS } from './registry';
+import { SectionFields } from './SectionFields';
 import { draftDiscarded } from './settingsSlice';
 import type { SaveSettings } from './useSaveSettings';
 import type { SettingsForm } from './useSettingsForm';
+import { useT } from '@/i18n/I18nProvider';
 
 const ALL_SECTIONS = SECTIONS.map((s) => s.id);
 
 /** Wide screens: every section on the page, one Discard/Save pair for all of them. */
 export function WideSettings({ form, saver }: { form: SettingsForm; saver: SaveSettings }) {
   const dispatch = useAppDispatch();
+  const t = useT();
   const discard = () => {
     saver.clearError();
     dispatch(draftDiscarded());
@@ -26,7 +29,7 @@ export function WideSettings({ form, saver }: { form: SettingsForm; saver: SaveS
       <Grid>
         {SECTIONS.map(({ id, title }) => (
           <Card key={id} aria-labelledby={`settings-${id}-title`}>
-            <PanelTitle id={`settings-${id}-title`}>{title}</PanelTitle>
+            <PanelTitle id={`settings-${id}-title`}>{t(title)}</PanelTitle>
             <SectionFields section={id} form={form} />
           </Card>
         ))}

@@ -1,6 +1,8 @@
-import type { Milestones } from '@common/domain';
+import type { MilestoneKey, Milestones } from '@common/domain';
 import { MILESTONE_KEYS, areValidMilestones } from '@common/domain';
-import type { MilestoneDraft } from './settingsSlice';
+
+/** Milestones are typed freely, so their drafts are the raw texts; they are parsed on save (spec 5). */
+export type MilestoneDraft = Record<MilestoneKey, string>;
 
 export function milestonesToDraft(milestones: Milestones): MilestoneDraft {
   return Object.fromEntries(MILESTONE_KEYS.map((key) => [key, String(milestones[key])])) as MilestoneDraft;

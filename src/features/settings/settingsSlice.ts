@@ -1,63 +1,68 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSlice } from '@reduxjs/toolkit';
-import type { MilestoneKey } from '@common/domain';
-import type { RestDays } from '@common/schemas/restDays';
+// Types only: the store stays free of the sections' components (the settings page is loaded on demand).
+import type { DraftValues, SectionId } from './registry';
+import type { SectionScope } from './sections/section';
 
-/** Milestones are typed freely, so their drafts are the raw texts; they are parsed on save (spec 5). */
-export type MilestoneDraft = Record<MilestoneKey, string>;
+export type { SectionId } from './registry';
 
-export type SectionId = 'language' | 'goal' | 'dayBoundary' | 'milestones' | 'previousHours' | 'restDays';
+type ValueSectionId = Exclude<SectionId, 'language'>;
+export type SectionDrafts = Partial<{ [Id in ValueSectionId]: DraftValues[Id] }>;
 
 /**
- * Settings drafts (spec 4 "Settings editing"): what the learner chose, compared with saved values.
- * `null` means "as saved", so the unchanged state holds until the saved values have arrived.
+ * Settings drafts (spec 4 "Settings editing"): what the learner chose, compared with saved values,
+ * by section id. Absent means "as saved", so the unchanged state holds until the saved values have arrived.
  */
 export interface SettingsDraft {
+  /** The drafted language; `null`: the saved one. */
   language: string | null;
-  dailyGoalMinutes: number | null;
-  previousHours: number | null;
-  milestones: MilestoneDraft | null;
-  /** The learner's rest days: the same for every language, so a drafted language keeps them. */
-  restDays: RestDays | null;
-  /** "My day ends at" (issue 28): the learner's too, for every language. */
-  dayEndsAtHour: number | null;
+  /** Drafts of the settings held per language (see SectionScope): dropped when another language is drafted. */
+  forLanguage: SectionDrafts;
+  /** Drafts of the learner's own settings, the same for every language: kept when another language is drafted. */
+  learner: SectionDrafts;
 }
 
-const emptyDraft: SettingsDraft = { language: null, dailyGoalMinutes: null, previousHours: null, milestones: null, restDays: null, dayEndsAtHour: null };
-/** The drafts that belong to the learner rather than to a language, kept when another language is drafted. */
-const learnerDrafts = ({ restDays, dayEndsAtHour }: SettingsDraft) => ({ restDays, dayEndsAtHour });
+const emptyDraft: SettingsDraft = { language: null, forLanguage: {}, learner: {} };
 
-const fieldOf = {
-  language: 'language',
-  goal: 'dailyGoalMinutes',
-  dayBoundary: 'dayEndsAtHour',
-  milestones: 'milestones',
-  previousHours: 'previousHours',
-  restDays: 'restDays',
-} as const satisfies Record<SectionId, keyof SettingsDraft>;
+function forget(draft: SettingsDraft, section: SectionId) {
+  if (section === 'language') {
+    draft.language = null;
+    return;
+  }
+  delete draft.forLanguage[section];
+  delete draft.learner[section];
+}
 
 export const settingsSlice = createSlice({
   name: 'settings',
   initialState: { draft: emptyDraft },
   reducers: {
-    draftChanged(state, action: PayloadAction<Partial<Omit<SettingsDraft, 'language'>>>) {
-      state.draft = { ...state.draft, ...action.payload };
+    /** A section's field changed (the language is drafted by languageDrafted). */
+    sectionDrafted: {
+      reducer(state, action: PayloadAction<{ section: ValueSectionId; scope: Exclude<SectionScope, 'choice'>; value: unknown }>) {
+        const { section, scope, value } = action.payload;
+        const drafts: Record<string, unknown> = scope === 'learner' ? state.draft.learner : state.draft.forLanguage;
+        drafts[section] = value;
+      },
+      prepare: (section: ValueSectionId, scope: Exclude<SectionScope, 'choice'>, value: unknown) => ({
+        payload: { section, scope, value },
+      }),
     },
     /**
      * Another language's goal, previous hours and milestones replace the drafts (they are read
      * for that language), so edits made for the previous choice are dropped. `null`: the saved one.
      */
     languageDrafted(state, action: PayloadAction<string | null>) {
-      return { draft: { ...emptyDraft, language: action.payload, ...learnerDrafts(state.draft) } };
+      return { draft: { ...emptyDraft, language: action.payload, learner: state.draft.learner } };
     },
-    /** Discarding the language also drops the values loaded for it (rest days and the day's end belong to no language). */
+    /** Discarding the language also drops the values loaded for it (the learner's own settings belong to no language). */
     sectionDiscarded(state, action: PayloadAction<SectionId>) {
-      if (action.payload === 'language') state.draft = { ...emptyDraft, ...learnerDrafts(state.draft) };
-      else state.draft[fieldOf[action.payload]] = null;
+      if (action.payload === 'language') state.draft = { ...emptyDraft, learner: state.draft.learner };
+      else forget(state.draft, action.payload);
     },
     /** The saved caches now hold these sections' values, so their drafts go back to "as saved". */
     sectionsSaved(state, action: PayloadAction<SectionId[]>) {
-      for (const section of action.payload) state.draft[fieldOf[section]] = null;
+      for (const section of action.payload) forget(state.draft, section);
     },
     draftDiscarded(state) {
       state.draft = emptyDraft;
@@ -68,5 +73,10 @@ export const settingsSlice = createSlice({
   },
 });
 
-export const { draftChanged, languageDrafted, sectionDiscarded, sectionsSaved, draftDiscarded } = settingsSlice.actions;
+export const { sectionDrafted, languageDrafted, sectionDiscarded, sectionsSaved, draftDiscarded } = settingsSlice.actions;
 export const { selectDraft } = settingsSlice.selectors;
+
+/** A section's draft, whatever its scope (undefined: as saved). */
+export function draftOf(draft: SettingsDraft, section: ValueSectionId): unknown {
+  return section in draft.forLanguage ? draft.forLanguage[section] : draft.learner[section];
+}

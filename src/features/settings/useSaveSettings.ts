@@ -1,20 +1,10 @@
 import { useState } from 'react';
-import type { Milestones } from '@common/domain';
-import {
-  apiSlice,
-  useSaveDailyGoalMutation,
-  useSaveDayBoundaryMutation,
-  useSaveMilestonesMutation,
-  useSavePreviousHoursMutation,
-  useSaveRestDaysMutation,
-  useSetUserLanguageMutation,
-} from '@/api/apiSlice';
+import { apiSlice } from '@/api/apiSlice';
 import { useAppDispatch } from '@/api/hooks';
-import { useLearnerToday } from '@/api/useLearnerToday';
 import type { ErrorKey } from '@/lib/errorMessages';
-import { ERRORS, saveFailureMessage } from '@/lib/errorMessages';
-import { parseMilestoneDraft } from './milestoneDraft';
-import type { SectionId } from './settingsSlice';
+import { saveFailureMessage } from '@/lib/errorMessages';
+import type { SectionId } from './registry';
+import { SAVE_ORDER } from './registry';
 import { sectionsSaved } from './settingsSlice';
 import type { SettingsForm } from './useSettingsForm';
 
@@ -26,75 +16,36 @@ interface Step {
 
 /**
  * The save sequence of spec 4: language (only when it differs), then daily goal, then previous
- * hours, then milestones; the first failure shows its message and sends none of the rest.
- * Goal, previous hours and milestones are likewise sent only when they differ from what is stored
- * for the language being saved: re-sending an unchanged goal would start a needless goal period.
+ * hours, then milestones, then the learner's own settings (the registry's `saveOrder`); the first
+ * failure shows its message and sends none of the rest.
+ * Every section is sent only when it differs from what is stored (for the language being saved):
+ * re-sending an unchanged goal would start a needless goal period.
  * `sections` limits the save to some sections (a narrow-screen modal saves its own section, plus
  * the language first when another one is drafted, since the values shown belong to it).
  */
 export function useSaveSettings(form: SettingsForm) {
   const dispatch = useAppDispatch();
-  const [setLanguage] = useSetUserLanguageMutation();
-  const [saveGoal] = useSaveDailyGoalMutation();
-  const [savePreviousHours] = useSavePreviousHoursMutation();
-  const [saveMilestones] = useSaveMilestonesMutation();
-  const [saveRestDays] = useSaveRestDaysMutation();
-  const [saveDayBoundary] = useSaveDayBoundaryMutation();
-  const today = useLearnerToday();
+  const senders = new Map<SectionId, (body: unknown) => Promise<unknown>>();
+  // The registry is fixed, so these hooks run in the same order on every render.
+  for (const section of SAVE_ORDER) senders.set(section.id, section.useSend());
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
-  function stepsFor(sections: SectionId[], milestones: Milestones | null): Step[] {
-    const { language, values, changed } = form;
-    const wanted = (section: SectionId) => sections.includes(section) && changed[section];
+  /** The steps to send, or the message of a draft that cannot be sent (then nothing is sent). */
+  function stepsFor(sections: SectionId[]): Step[] | string {
     const steps: Step[] = [];
-    if (wanted('language') && language) {
-      steps.push({
-        section: 'language',
-        errorKey: 'UPDATE_LANGUAGE_ERROR',
-        send: () => setLanguage({ name: language }).unwrap(),
-      });
-    }
-    if (wanted('goal') && values) {
-      const { dailyGoalMinutes } = values;
-      steps.push({
-        section: 'goal',
-        errorKey: 'UPDATE_DAILY_GOAL_ERROR',
-        send: () => saveGoal({ dailyGoalMinutes, date: today }).unwrap(),
-      });
-    }
-    if (wanted('previousHours') && values) {
-      const { previousHours } = values;
-      steps.push({
-        section: 'previousHours',
-        errorKey: 'UPDATE_PREVIOUS_HOURS_ERROR',
-        send: () => savePreviousHours({ previousHours }).unwrap(),
-      });
-    }
-    if (wanted('milestones') && milestones) {
-      steps.push({
-        section: 'milestones',
-        errorKey: 'UPDATE_MILESTONES_ERROR',
-        send: () => saveMilestones(milestones).unwrap(),
-      });
-    }
-    // Not a section of spec 2, so it comes after the spec's order.
-    const restDays = form.restDays;
-    if (wanted('restDays') && restDays) {
-      steps.push({
-        section: 'restDays',
-        errorKey: 'UPDATE_REST_DAYS_ERROR',
-        send: () => saveRestDays(restDays).unwrap(),
-      });
-    }
-    const dayEndsAtHour = form.dayEndsAtHour;
-    if (wanted('dayBoundary') && dayEndsAtHour !== null) {
-      steps.push({
-        section: 'dayBoundary',
-        errorKey: 'UPDATE_DAY_BOUNDARY_ERROR',
-        send: () => saveDayBoundary({ dayEndsAtHour }).unwrap(),
-      });
+    for (const section of SAVE_ORDER) {
+      const value = form.valueOf(section.id);
+      if (!sections.includes(section.id) || !form.changed[section.id] || value === null) continue;
+      let body: unknown = value;
+      if (section.prepare) {
+        const prepared = section.prepare(value);
+        if ('error' in prepared) return prepared.error;
+        body = prepared.body;
+      }
+      const send = senders.get(section.id) as (body: unknown) => Promise<unknown>;
+      steps.push({ section: section.id, errorKey: section.errorKey, send: () => send(body) });
     }
     return steps;
   }
@@ -103,17 +54,16 @@ export function useSaveSettings(form: SettingsForm) {
   async function save(sections: SectionId[]): Promise<boolean> {
     setError(null);
     setSaved(false);
-    const milestoneTexts = sections.includes('milestones') && form.changed.milestones ? form.values?.milestones : undefined;
-    const milestones = milestoneTexts ? parseMilestoneDraft(milestoneTexts) : null;
+    const steps = stepsFor(sections);
     // The learner learns what to fix, and nothing of the save sequence is sent half-way.
-    if (milestoneTexts && !milestones) {
-      setError(ERRORS.INVALID_MILESTONES);
+    if (typeof steps === 'string') {
+      setError(steps);
       return false;
     }
     setSaving(true);
     const done: SectionId[] = [];
     try {
-      for (const step of stepsFor(sections, milestones)) {
+      for (const step of steps) {
         try {
           await step.send();
         } catch (failure) {

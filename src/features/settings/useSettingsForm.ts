@@ -1,115 +1,89 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import type { Milestones } from '@common/domain';
-import {
-  useGetDailyGoalByLanguageQuery,
-  useGetDailyGoalQuery,
-  useGetDayBoundaryQuery,
-  useGetMilestonesByLanguageQuery,
-  useGetMilestonesQuery,
-  useGetPreviousHoursByLanguageQuery,
-  useGetPreviousHoursQuery,
-  useGetRestDaysQuery,
-  useGetUserLanguageQuery,
-} from '@/api/apiSlice';
 import { useAppSelector } from '@/api/hooks';
-import { milestoneDraftDiffers, milestonesToDraft } from './milestoneDraft';
-import { restDaysDiffer } from './restDaysDraft';
-import type { MilestoneDraft, SectionId } from './settingsSlice';
-import { selectDraft } from './settingsSlice';
-
-/** What the server holds for one language: what the drafts are compared with. */
-export interface StoredValues {
-  dailyGoalMinutes: number;
-  previousHours: number;
-  milestones: Milestones;
-}
-
-export interface SettingsValues {
-  dailyGoalMinutes: number;
-  previousHours: number;
-  milestones: MilestoneDraft;
-}
+import type { SectionId } from './registry';
+import { SAVE_ORDER, languageSection } from './registry';
+import type { AnySection, Read } from './sections/section';
+import { draftOf, selectDraft } from './settingsSlice';
 
 export type FormStatus = 'loading' | 'error' | 'ready';
 
+const LANGUAGE_SECTIONS = SAVE_ORDER.filter((section) => section.scope === 'language');
+const LEARNER_SECTIONS = SAVE_ORDER.filter((section) => section.scope === 'learner');
+type ValueSectionId = Exclude<SectionId, 'language'>;
+
 /**
- * Saved values, drafts and what differs (spec 4 "Settings editing"). While the draft names another
- * language, the values compared with are THAT language's stored ones, read without saving.
+ * Saved values, drafts and what differs (spec 4 "Settings editing"), for every section of the
+ * registry. While the draft names another language, the per-language values compared with are
+ * THAT language's stored ones, read without saving.
  */
 export function useSettingsForm() {
   const draft = useAppSelector(selectDraft);
-  const userLanguage = useGetUserLanguageQuery();
-  const goal = useGetDailyGoalQuery();
-  const previous = useGetPreviousHoursQuery();
-  const milestones = useGetMilestonesQuery();
-  // Rest days are not among spec 2's sections: their read failing affects their section only.
-  const restDaysRead = useGetRestDaysQuery();
-  const dayBoundaryRead = useGetDayBoundaryQuery();
-  const savedLanguage = userLanguage.data?.name ?? null;
+  const userLanguage = languageSection.useSaved();
+  const saved = new Map<SectionId, Read<unknown>>([['language', userLanguage]]);
+  // The registry is fixed, so these hooks run in the same order on every render.
+  for (const section of LANGUAGE_SECTIONS) saved.set(section.id, section.useSaved());
+  // Not among spec 2's sections: a learner setting's read failing affects its section only.
+  for (const section of LEARNER_SECTIONS) saved.set(section.id, section.useSaved());
+  const savedLanguage = userLanguage.data ? languageSection.toDraft(userLanguage.data) : null;
 
   const otherLanguage = draft.language !== null && draft.language !== savedLanguage ? draft.language : null;
   const otherArg = otherLanguage ?? skipToken;
-  const otherGoal = useGetDailyGoalByLanguageQuery(otherArg);
-  const otherPrevious = useGetPreviousHoursByLanguageQuery(otherArg);
-  const otherMilestones = useGetMilestonesByLanguageQuery(otherArg);
+  const other = new Map<SectionId, Read<unknown>>();
+  for (const section of LANGUAGE_SECTIONS) {
+    if (!section.useForLanguage) throw new Error(`Settings section ${section.id} is read per language but has no useForLanguage`);
+    other.set(section.id, section.useForLanguage(otherArg));
+  }
 
-  const savedQueries = [userLanguage, goal, previous, milestones];
+  const readOf = (id: SectionId) => saved.get(id) as Read<unknown>;
+  const savedQueries: Read<unknown>[] = [userLanguage, ...LANGUAGE_SECTIONS.map((section) => readOf(section.id))];
   const status: FormStatus = savedQueries.some((q) => q.isError)
     ? 'error'
     : savedQueries.some((q) => !q.data)
       ? 'loading'
       : 'ready';
 
-  const sources = otherLanguage
-    ? { goal: otherGoal, previous: otherPrevious, milestones: otherMilestones }
-    : { goal, previous, milestones };
-  const stored: StoredValues | null =
-    sources.goal.data && sources.previous.data && sources.milestones.data
-      ? {
-          dailyGoalMinutes: sources.goal.data.dailyGoalMinutes,
-          previousHours: sources.previous.data.previousHours,
-          milestones: sources.milestones.data,
-        }
-      : null;
-  const otherQueries = [otherGoal, otherPrevious, otherMilestones];
+  const sources = otherLanguage ? other : saved;
+  /** What the server holds for the language shown, by section: what the drafts are compared with. */
+  const stored = LANGUAGE_SECTIONS.every((section) => sources.get(section.id)?.data !== undefined)
+    ? new Map(LANGUAGE_SECTIONS.map((section) => [section.id, sources.get(section.id)?.data]))
+    : null;
+  const otherQueries = LANGUAGE_SECTIONS.map((section) => other.get(section.id) as Read<unknown>);
   const unsavedLanguageFailed = otherLanguage !== null && otherQueries.some((q) => q.isError);
 
-  const values: SettingsValues | null =
-    stored
-      ? {
-          dailyGoalMinutes: draft.dailyGoalMinutes ?? stored.dailyGoalMinutes,
-          previousHours: draft.previousHours ?? stored.previousHours,
-          milestones: draft.milestones ?? milestonesToDraft(stored.milestones),
-        }
-      : null;
-
-  const changed: Record<SectionId, boolean> = {
-    language: otherLanguage !== null,
-    goal: draft.dailyGoalMinutes !== null && !!stored && draft.dailyGoalMinutes !== stored.dailyGoalMinutes,
-    previousHours: draft.previousHours !== null && !!stored && draft.previousHours !== stored.previousHours,
-    milestones: draft.milestones !== null && !!stored && milestoneDraftDiffers(draft.milestones, stored.milestones),
-    restDays: draft.restDays !== null && !!restDaysRead.data && restDaysDiffer(draft.restDays, restDaysRead.data),
-    dayBoundary: draft.dayEndsAtHour !== null && !!dayBoundaryRead.data && draft.dayEndsAtHour !== dayBoundaryRead.data.dayEndsAtHour,
+  const drafted = (section: AnySection) => draftOf(draft, section.id as ValueSectionId);
+  const changedOf = (section: AnySection): boolean => {
+    if (section.scope === 'choice') return otherLanguage !== null;
+    const value = drafted(section);
+    const against = section.scope === 'language' ? stored?.get(section.id as SectionId) : readOf(section.id as SectionId).data;
+    return value !== undefined && against !== undefined && section.differs(value, against);
   };
+  /** The value shown: the draft, else the saved one; null until read (or while another language's values load). */
+  const valueOf = (section: AnySection): unknown => {
+    if (section.scope === 'choice') return draft.language ?? savedLanguage;
+    const value = drafted(section);
+    if (value !== undefined) return section.scope === 'language' && !stored ? null : value;
+    const against = section.scope === 'language' ? stored?.get(section.id as SectionId) : readOf(section.id as SectionId).data;
+    return against === undefined ? null : section.toDraft(against);
+  };
+
+  const changed = Object.fromEntries(SAVE_ORDER.map((section) => [section.id, changedOf(section)])) as Record<SectionId, boolean>;
+  const values = new Map<SectionId, unknown>(SAVE_ORDER.map((section) => [section.id, valueOf(section)]));
 
   return {
     status,
     savedLanguage,
     language: draft.language ?? savedLanguage,
-    /** Null while another language's values load, or when they could not be read. */
-    values,
-    stored,
+    /** Whether the per-language values are there (false while another language's values load, or when they could not be read). */
+    languageValuesShown: stored !== null,
+    /** Each section's value shown (null until read). */
+    valueOf: (id: SectionId) => values.get(id) ?? null,
+    /** A section's saved value's read. */
+    readOf,
     changed,
     anyChanged: Object.values(changed).some(Boolean),
     unsavedLanguageFailed,
     /** The saved values' reads, for the failure notice and its 'Try again'. */
     savedReads: savedQueries,
-    /** The rest days shown (the draft, else the saved ones; null until read) and their read. */
-    restDays: draft.restDays ?? restDaysRead.data ?? null,
-    restDaysRead,
-    /** When the learner's day ends (the draft, else the saved hour; null until read) and its read. */
-    dayEndsAtHour: draft.dayEndsAtHour ?? dayBoundaryRead.data?.dayEndsAtHour ?? null,
-    dayBoundaryRead,
     /** The drafted language's reads (empty while the saved language is shown). */
     otherReads: otherLanguage ? otherQueries : [],
   };
