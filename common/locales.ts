@@ -136,6 +136,7 @@ export const NAMESPACES = [
   'reminder',
   'imports',
   'app',
+  'landing',
   'server',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
