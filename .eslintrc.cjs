@@ -58,6 +58,7 @@ const TRANSLATED = [
   'src/features/settings/DayBoundaryField.tsx',
   'src/features/settings/RestDaysField.tsx',
   'src/features/settings/sections/*.tsx',
+  'src/features/imports/**/*.tsx',
 ];
 const VISIBLE_PROPS = '/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label|legend|question|confirmLabel|intro|message|heading)$/';
 /** A letter of the scripts we ship (Latin, Greek, Cyrillic, Arabic, kana, CJK), not a symbol such as ←, ✓ or ×. */

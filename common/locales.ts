@@ -137,6 +137,7 @@ export const NAMESPACES = [
   'reminder',
   'imports',
   'app',
+  'landing',
   'server',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

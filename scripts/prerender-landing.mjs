@@ -23,9 +23,11 @@ try {
   const { LOCALE_TAGS } = await vite.ssrLoadModule('/common/locales.ts');
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
   for (const tag of LOCALE_TAGS) {
-    const { markup, styleTags, lang, dir } = await renderLanding(tag);
+    const { markup, styleTags, lang, dir, description } = await renderLanding(tag);
+    const attribute = description.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
     const page = index
       .replace(/<html lang="[^"]*">/, `<html lang="${lang}" dir="${dir}">`)
+      .replace(/<meta name="description" content="[^"]*"/, `<meta name="description" content="${attribute}"`)
       .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
       .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
       .replace('</head>', `  ${styleTags}\n  </head>`)

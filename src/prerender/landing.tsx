@@ -14,7 +14,7 @@ import { createI18n, setActiveI18n } from '@/i18n/i18n';
 import { GlobalStyle } from '@/styles/GlobalStyle';
 import { theme } from '@/styles/theme';
 
-export async function renderLanding(locale = 'en'): Promise<{ markup: string; styleTags: string; lang: string; dir: string }> {
+export async function renderLanding(locale = 'en'): Promise<{ markup: string; styleTags: string; lang: string; dir: string; description: string }> {
   const i18n = createI18n({ locale, messages: await loadCatalogue(locale) });
   const before = setActiveI18n(i18n);
   const sheet = new ServerStyleSheet();
@@ -30,7 +30,9 @@ export async function renderLanding(locale = 'en'): Promise<{ markup: string; st
         </I18nProvider>,
       ),
     );
-    return { markup, styleTags: sheet.getStyleTags(), lang: locale, dir: localeDir(locale) };
+    // The page's head speaks the visitor's language too (what a search result or a shared link shows).
+    const description = i18n.t('landing.meta.description');
+    return { markup, styleTags: sheet.getStyleTags(), lang: locale, dir: localeDir(locale), description };
   } finally {
     setActiveI18n(before);
     sheet.seal();

@@ -16,6 +16,8 @@ import { localeDir } from '@common/locales';
 import { requestLocale } from './answerLocale';
 
 const NO_CACHE = 'no-cache';
+/** English's pre-rendered landing page (a file name, not a catalogue key: `landing.*` keys are landing.json's). */
+const LANDING_PAGE = `landing.html`;
 
 /**
  * A page that carries its first screen needs no script for its first paint: its scripts are asked
@@ -103,15 +105,15 @@ export async function registerSpa(app: FastifyInstance, spaDir: string, screenOp
   // HTML with no script, its buttons plain links into the app. Without that file, the app itself.
   // (The root is a directory, which the static handler refuses, so it gets its own route.)
   // In the visitor's locale (the best match of Accept-Language, contract, fifth edition): landing.<tag>.html, English's is landing.html.
-  const landing = existsSync(resolve(root, 'landing.html')) ? 'landing.html' : 'index.html';
+  const landing = existsSync(resolve(root, LANDING_PAGE)) ? LANDING_PAGE : 'index.html';
   app.get('/', { schema: { hide: true } }, (request, reply) => {
     const locale = requestLocale(request);
     const localized = `landing.${locale}.html`;
-    const page = landing === 'landing.html' && locale !== 'en' && existsSync(resolve(root, localized)) ? localized : landing;
+    const page = landing === LANDING_PAGE && locale !== 'en' && existsSync(resolve(root, localized)) ? localized : landing;
     return reply
       .header('cache-control', NO_CACHE)
       .header('vary', 'Accept-Language, Accept-Encoding')
-      .header('content-language', page === landing && landing === 'landing.html' ? 'en' : locale)
+      .header('content-language', page === landing && landing === LANDING_PAGE ? 'en' : locale)
       .sendFile(page);
   });
   return (request, reply) => {

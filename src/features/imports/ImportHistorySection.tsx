@@ -10,7 +10,7 @@ import { CodeBoundary } from '@/components/CodeBoundary';
 import { Modal } from '@/components/Modal';
 import { ErrorText, StatusText, SuccessText } from '@/components/StatusMessage';
 import { useDayEndsAtHour } from '@/api/useLearnerToday';
-import { importTexts as t } from './texts';
+import { useImportTexts } from './texts';
 import { DaysRefused, useSendDays, type DaysToSend, type SentDays } from './useSendDays';
 
 const AnkiImport = lazy(() => import('./anki/AnkiImport').then((m) => ({ default: m.AnkiImport })));
@@ -20,6 +20,7 @@ type Open = 'anki' | 'sheet' | null;
 type Outcome = { sent: SentDays } | { refused: DaysRefused['problems'] } | { failed: true } | null;
 
 export function ImportHistorySection() {
+  const t = useImportTexts();
   const titleId = useId();
   const [open, setOpen] = useState<Open>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -77,6 +78,7 @@ export function ImportHistorySection() {
 }
 
 function Outcome({ outcome }: { outcome: Outcome }) {
+  const t = useImportTexts();
   if (!outcome) return null;
   if ('sent' in outcome) return <SuccessText>{t.sent(outcome.sent.days, outcome.sent.minutes)}</SuccessText>;
   if ('failed' in outcome) return <ErrorText>{t.sendFailed}</ErrorText>;

@@ -1,86 +1,111 @@
-/** Every English text of the history imports (spreadsheet and the section), in one object so they move into translation catalogues in one step. */
+/**
+ * The texts of the history imports (spreadsheet and the section), from the learner's catalogue
+ * (`imports.json`): `useImportTexts()` inside a component, numbers and plurals in the locale's way.
+ */
+import { useMemo } from 'react';
+import { useI18n } from '@/i18n/I18nProvider';
+import type { Skill } from '@common/domain';
+import type { I18n } from '@/i18n/i18n';
 import type { DateFormat, DurationFormat, ProblemCode } from './spreadsheet/mapping';
 
-const count = new Intl.NumberFormat('en-GB');
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+export type ImportTexts = ReturnType<typeof importTexts>;
 
-export const importTexts = {
-  sectionTitle: 'Bring your history',
-  sectionIntro:
-    'Already tracked your time elsewhere? Add it here: your Anki reviews, or any spreadsheet of dates and minutes. Files are read on this device; only the minutes per day are sent, and the skills a file does not name keep what you logged.',
-  ankiButton: 'Import from Anki',
-  sheetButton: 'Import a spreadsheet',
-  ankiDialogTitle: 'Import from Anki',
-  sheetDialogTitle: 'Import a spreadsheet',
-  close: 'Close',
-  loadingReader: 'Loading the reader…',
-  readerFailed: 'The reader could not be loaded. Check your connection and try again.',
-  sent: (days: number, minutes: number) => `Imported ${plural(days, 'day', 'days')}, ${plural(minutes, 'minute', 'minutes')} in all. Your dashboard shows them now.`,
-  sendFailed: 'The import did not go through; nothing was changed. Try again.',
-  serverProblems: 'The server found problems; nothing was imported:',
-  dayProblem: (date: string, message: string) => `${date}: ${message}`,
+export function importTexts({ t }: I18n) {
+  return {
+    skills: {
+      listening: t('imports.skills.listening'),
+      reading: t('imports.skills.reading'),
+      speaking: t('imports.skills.speaking'),
+      writing: t('imports.skills.writing'),
+    } satisfies Record<Skill, string>,
+    sectionTitle: t('imports.section.title'),
+    sectionIntro: t('imports.section.intro'),
+    ankiButton: t('imports.section.ankiButton'),
+    sheetButton: t('imports.section.sheetButton'),
+    ankiDialogTitle: t('imports.section.ankiDialogTitle'),
+    sheetDialogTitle: t('imports.section.sheetDialogTitle'),
+    close: t('imports.section.close'),
+    loadingReader: t('imports.section.loadingReader'),
+    readerFailed: t('imports.section.readerFailed'),
+    sent: (days: number, minutes: number) => t('imports.section.sent', { days, minutes }),
+    sendFailed: t('imports.section.sendFailed'),
+    serverProblems: t('imports.section.serverProblems'),
+    dayProblem: (date: string, message: string) => t('imports.section.dayProblem', { date, message }),
 
-  // The spreadsheet import.
-  sheetIntro: 'Choose a CSV or TSV file, tell LinguaLog which columns hold the date and the time, check the preview, then import.',
-  fileLabel: 'Spreadsheet file (.csv, .tsv, .txt)',
-  fileHint: 'Export or "Save as" CSV from Excel, Google Sheets, Numbers, Loop Habit Tracker, Clockify or any other app.',
-  emptyFile: 'This file holds no rows.',
-  unreadableFile: 'This file could not be read as a spreadsheet. Save it as CSV (UTF-8) and try again.',
-  delimiterLabel: 'Columns separated by',
-  delimiters: { ',': 'Comma (,)', ';': 'Semicolon (;)', '\t': 'Tab', '|': 'Vertical bar (|)' } as Record<string, string>,
-  headerLabel: 'The first row names the columns',
-  firstRows: 'The first rows of the file',
-  lineColumn: 'Line',
-  mappingLegend: 'What the columns hold',
-  dateColumnLabel: 'Date column',
-  dateFormatLabel: 'Dates are written',
-  dateFormats: {
-    iso: 'Year-month-day (2024-03-31)',
-    dmy: 'Day/month/year (31/03/2024)',
-    mdy: 'Month/day/year (03/31/2024)',
-    datetime: 'Date and time (2024-03-31 08:00)',
-  } satisfies Record<DateFormat, string>,
-  minutesKindLegend: 'Where the time is',
-  singleColumn: 'One column of durations',
-  perSkillColumns: 'One column for each skill',
-  durationColumnLabel: 'Duration column',
-  durationFormatLabel: 'Durations are in',
-  durationFormats: {
-    minutes: 'Minutes (45)',
-    hours: 'Hours (1.5 or 1,5)',
-    hms: 'Hours and minutes (1:30 or 1:30:00)',
-  } satisfies Record<DurationFormat, string>,
-  skillColumnFor: (skill: string) => `${skill} column`,
-  noColumn: '(none)',
-  skillSourceLegend: 'Which skill',
-  fixedSkill: 'The same skill for every row',
-  skillFromColumn: 'A column names the skill',
-  fixedSkillLabel: 'Skill',
-  skillColumnLabel: 'Skill column',
-  valueMeans: (value: string) => `“${value}” means`,
-  leaveOut: 'Leave out',
-  languageColumnLabel: 'Language column (optional)',
-  languageNone: 'None: everything goes to your current language',
-  previewTitle: 'Preview',
-  previewDays: (days: number, minutes: number) => `${plural(days, 'day', 'days')}, ${plural(minutes, 'minute', 'minutes')} in all`,
-  previewRange: (first: string, last: string) => `From ${first} to ${last}`,
-  previewLanguage: (language: string, days: number) => `${language}: ${plural(days, 'day', 'days')}`,
-  currentLanguage: 'Your current language',
-  skipped: (rows: number) => `${plural(rows, 'row', 'rows')} left out (no time, or a value you chose to leave out).`,
-  problemsTitle: (n: number) => `${plural(n, 'row needs', 'rows need')} fixing before anything can be imported:`,
-  problem: (line: number, problem: ProblemCode) => {
-    const what = {
-      date: () => `“${'text' in problem ? problem.text : ''}” is not a date in the format chosen above.`,
-      duration: () => `“${'text' in problem ? problem.text : ''}” is not a duration in the unit chosen above.`,
-      negative: () => `“${'text' in problem ? problem.text : ''}” is a negative duration.`,
-      tooLong: () => `“${'text' in problem ? problem.text : ''}” is longer than a day.`,
-      skill: () => `“${'text' in problem ? problem.text : ''}” is not mapped to a skill: choose one above, or leave it out.`,
-      language: () => 'This row names a language LinguaLog does not offer.',
-      dayOverLimit: () => `${'date' in problem ? problem.date : ''} would hold more than 16 hours of one skill or 24 hours in all.`,
-    }[problem.code]();
-    return `Line ${line}: ${what}`;
-  },
-  moreProblems: (n: number) => `…and ${plural(n, 'more row', 'more rows')}.`,
-  importButton: (days: number) => `Import ${plural(days, 'day', 'days')}`,
-  sending: 'Importing…',
-};
+    // The spreadsheet import.
+    sheetIntro: t('imports.sheet.intro'),
+    fileLabel: t('imports.sheet.fileLabel'),
+    fileHint: t('imports.sheet.fileHint'),
+    emptyFile: t('imports.sheet.emptyFile'),
+    unreadableFile: t('imports.sheet.unreadableFile'),
+    delimiterLabel: t('imports.sheet.delimiterLabel'),
+    delimiters: {
+      ',': t('imports.sheet.delimiterComma'),
+      ';': t('imports.sheet.delimiterSemicolon'),
+      '\t': t('imports.sheet.delimiterTab'),
+      '|': t('imports.sheet.delimiterBar'),
+    } as Record<string, string>,
+    headerLabel: t('imports.sheet.headerLabel'),
+    firstRows: t('imports.sheet.firstRows'),
+    lineColumn: t('imports.sheet.lineColumn'),
+    mappingLegend: t('imports.sheet.mappingLegend'),
+    dateColumnLabel: t('imports.sheet.dateColumnLabel'),
+    dateFormatLabel: t('imports.sheet.dateFormatLabel'),
+    dateFormats: {
+      iso: t('imports.sheet.dateFormatIso'),
+      dmy: t('imports.sheet.dateFormatDmy'),
+      mdy: t('imports.sheet.dateFormatMdy'),
+      datetime: t('imports.sheet.dateFormatDatetime'),
+    } satisfies Record<DateFormat, string>,
+    minutesKindLegend: t('imports.sheet.minutesKindLegend'),
+    singleColumn: t('imports.sheet.singleColumn'),
+    perSkillColumns: t('imports.sheet.perSkillColumns'),
+    durationColumnLabel: t('imports.sheet.durationColumnLabel'),
+    durationFormatLabel: t('imports.sheet.durationFormatLabel'),
+    durationFormats: {
+      minutes: t('imports.sheet.durationMinutes'),
+      hours: t('imports.sheet.durationHours'),
+      hms: t('imports.sheet.durationHms'),
+    } satisfies Record<DurationFormat, string>,
+    skillColumnFor: (skill: string) => t('imports.sheet.skillColumnFor', { skill }),
+    noColumn: t('imports.sheet.noColumn'),
+    skillSourceLegend: t('imports.sheet.skillSourceLegend'),
+    fixedSkill: t('imports.sheet.fixedSkill'),
+    skillFromColumn: t('imports.sheet.skillFromColumn'),
+    fixedSkillLabel: t('imports.sheet.fixedSkillLabel'),
+    skillColumnLabel: t('imports.sheet.skillColumnLabel'),
+    valueMeans: (value: string) => t('imports.sheet.valueMeans', { value }),
+    leaveOut: t('imports.sheet.leaveOut'),
+    languageColumnLabel: t('imports.sheet.languageColumnLabel'),
+    languageNone: t('imports.sheet.languageNone'),
+    previewTitle: t('imports.sheet.previewTitle'),
+    previewDays: (days: number, minutes: number) => t('imports.sheet.previewDays', { days, minutes }),
+    previewRange: (first: string, last: string) => t('imports.sheet.previewRange', { first, last }),
+    previewLanguage: (language: string, days: number) => t('imports.sheet.previewLanguage', { language, days }),
+    currentLanguage: t('imports.sheet.currentLanguage'),
+    skipped: (rows: number) => t('imports.sheet.skipped', { rows }),
+    problemsTitle: (rows: number) => t('imports.sheet.problemsTitle', { rows }),
+    problem: (line: number, problem: ProblemCode) => {
+      const text = 'text' in problem ? problem.text : '';
+      const what = {
+        date: () => t('imports.sheet.problemDate', { text }),
+        duration: () => t('imports.sheet.problemDuration', { text }),
+        negative: () => t('imports.sheet.problemNegative', { text }),
+        tooLong: () => t('imports.sheet.problemTooLong', { text }),
+        skill: () => t('imports.sheet.problemSkill', { text }),
+        language: () => t('imports.sheet.problemLanguage'),
+        dayOverLimit: () => t('imports.sheet.problemDayOverLimit', { date: 'date' in problem ? problem.date : '' }),
+      }[problem.code]();
+      return t('imports.sheet.problemLine', { line, problem: what });
+    },
+    moreProblems: (rows: number) => t('imports.sheet.moreProblems', { rows }),
+    importButton: (days: number) => t('imports.sheet.importButton', { days }),
+    sending: t('imports.sheet.sending'),
+  };
+}
+
+/** The import texts in the learner's locale. */
+export function useImportTexts(): ImportTexts {
+  const i18n = useI18n();
+  return useMemo(() => importTexts(i18n), [i18n]);
+}

@@ -11,12 +11,11 @@ import { Button } from '@/components/Button';
 import { CheckboxRow } from '@/components/CheckboxRow';
 import { ProgressBar } from '@/components/ProgressBar';
 import { ErrorText } from '@/components/StatusMessage';
-import { SKILL_NAMES } from '@/lib/skills';
 import type { AnkiErrorCode, AnkiProgress } from './protocol';
 import { DELETED_CARDS_DECK, READ_STEPS, type AnkiReading } from './readCollection';
 import { readInWorker } from './readInWorker';
 import { deckTimes, importDays, roundedMinutes, type ImportDay } from './reviewDays';
-import { ankiTexts as t } from './texts';
+import { useAnkiTexts, type AnkiTexts } from './texts';
 
 export interface AnkiImportProps {
   /** The learner's IANA zone, e.g. 'Europe/Madrid'. */
@@ -36,7 +35,7 @@ type State =
 /** The file's bytes fill the bar's first 70%; the steps after it, the rest. */
 const READING_SHARE = 70;
 
-function progressValue(progress: AnkiProgress): { value: number; text: string } {
+function progressValue(progress: AnkiProgress, t: AnkiTexts): { value: number; text: string } {
   if (progress.stage === 'reading') {
     return { value: progress.total > 0 ? (progress.done / progress.total) * READING_SHARE : 0, text: t.progressBytes(progress.done, progress.total) };
   }
@@ -45,6 +44,7 @@ function progressValue(progress: AnkiProgress): { value: number; text: string } 
 }
 
 export function AnkiImport({ timeZone, dayBoundaryMinutes, onConfirm }: AnkiImportProps) {
+  const t = useAnkiTexts();
   const [state, setState] = useState<State>({ phase: 'idle' });
   const job = useRef<{ cancel(): void } | null>(null);
   const inputId = useId();
@@ -93,7 +93,8 @@ export function AnkiImport({ timeZone, dayBoundaryMinutes, onConfirm }: AnkiImpo
 }
 
 function Reading({ progress }: { progress: AnkiProgress }) {
-  const { value, text } = progressValue(progress);
+  const t = useAnkiTexts();
+  const { value, text } = progressValue(progress, t);
   return (
     <div>
       <ProgressBar value={Math.round(value)} max={100} label={t.progressLabel} valueText={text} minVisibleRatio={0} />
@@ -110,12 +111,13 @@ interface PreviewProps extends AnkiImportProps {
 }
 
 function Preview({ reading, timeZone, dayBoundaryMinutes, onConfirm }: PreviewProps) {
+  const t = useAnkiTexts();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const decks = useMemo(() => {
     const names = new Map(reading.decks.map((deck) => [deck.id, deck.name]));
     const nameOf = (id: number) => (id === DELETED_CARDS_DECK ? t.deletedCards : names.get(id) || t.unnamedDeck(id));
     return deckTimes(reading.dayDeckTimes).map(({ deckId, ms }) => ({ id: deckId, name: nameOf(deckId), minutes: roundedMinutes(ms) }));
-  }, [reading]);
+  }, [reading, t]);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(() => new Set(decks.map((deck) => deck.id)));
   const [skill, setSkill] = useState<Skill>('reading');
   const [sending, setSending] = useState(false);
@@ -199,7 +201,7 @@ function Preview({ reading, timeZone, dayBoundaryMinutes, onConfirm }: PreviewPr
         {SKILLS.map((s) => (
           <CheckboxRow key={s}>
             <input type="radio" name={skillName} value={s} checked={skill === s} onChange={() => setSkill(s)} />
-            {SKILL_NAMES[s]}
+            {t.skills[s]}
           </CheckboxRow>
         ))}
       </Fieldset>

@@ -1,66 +1,99 @@
-/** Every English text of the Anki import, in one object so they move into translation catalogues in one step. */
+/**
+ * The texts of the Anki import, from the learner's catalogue (`imports.json`): the worker answers
+ * codes (protocol.ts), this names them. `useAnkiTexts()` inside a component.
+ */
+import { useMemo } from 'react';
+import { useI18n } from '@/i18n/I18nProvider';
+import type { Skill } from '@common/domain';
+import type { I18n } from '@/i18n/i18n';
 import type { AnkiErrorCode } from './protocol';
 import type { ReadStep } from './readCollection';
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const megabytes = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-const count = new Intl.NumberFormat('en-GB');
+export type AnkiTexts = ReturnType<typeof ankiTexts>;
 
-const plural = (n: number, unit: string) => `${count.format(n)} ${unit}${n === 1 ? '' : 's'}`;
+export function ankiTexts(i18n: I18n) {
+  const { t } = i18n;
+  /** A calendar day ('2026-03-01') in the locale's words, its order given by the catalogue. */
+  const date = (isoDate: string) => {
+    const parts = i18n
+      .dateFormat({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+      .formatToParts(new Date(`${isoDate}T00:00:00Z`));
+    const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+    return t('imports.anki.date', { day: part('day'), month: part('month'), year: part('year') });
+  };
+  /** A time of day; English writes "2 am", as Anki's own "4 am". */
+  const clockTime = (minutesAfterMidnight: number) => {
+    if (minutesAfterMidnight === 0) return t('imports.anki.midnight');
+    const twelveHour = /^en\b/.test(i18n.locale);
+    const time = i18n.formatDate(Date.UTC(1970, 0, 1, 0, minutesAfterMidnight), {
+      hour: 'numeric',
+      minute: twelveHour && minutesAfterMidnight % 60 === 0 ? undefined : '2-digit',
+      hour12: twelveHour ? true : undefined,
+      timeZone: 'UTC',
+    });
+    return twelveHour ? time.toLowerCase() : time;
+  };
+  const megabytes = (bytes: number) => i18n.formatNumber(bytes / 1e6, { maximumFractionDigits: 1 });
+  const minutes = (n: number) =>
+    n < 60 ? t('imports.anki.minutes', { minutes: n }) : t('imports.anki.hoursMinutes', { hours: Math.floor(n / 60), minutes: n % 60 });
 
-function clockTime(minutesAfterMidnight: number): string {
-  if (minutesAfterMidnight === 0) return 'midnight';
-  const hour = Math.floor(minutesAfterMidnight / 60);
-  const minute = minutesAfterMidnight % 60;
-  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${hour12}${minute === 0 ? '' : `:${String(minute).padStart(2, '0')}`} ${hour < 12 ? 'am' : 'pm'}`;
+  return {
+    skills: {
+      listening: t('imports.skills.listening'),
+      reading: t('imports.skills.reading'),
+      speaking: t('imports.skills.speaking'),
+      writing: t('imports.skills.writing'),
+    } satisfies Record<Skill, string>,
+    title: t('imports.anki.title'),
+    intro: t('imports.anki.intro'),
+    fileLabel: t('imports.anki.fileLabel'),
+    fileHint: t('imports.anki.fileHint'),
+    progressLabel: t('imports.anki.progressLabel'),
+    progressBytes: (done: number, total: number) => t('imports.anki.progressBytes', { done: megabytes(done), total: megabytes(total) }),
+    steps: {
+      unpacking: t('imports.anki.stepUnpacking'),
+      opening: t('imports.anki.stepOpening'),
+      summing: t('imports.anki.stepSumming'),
+    } satisfies Record<ReadStep, string>,
+    errors: {
+      notAnki: t('imports.anki.errorNotAnki'),
+      encrypted: t('imports.anki.errorEncrypted'),
+      damaged: t('imports.anki.errorDamaged'),
+      unknownVersion: t('imports.anki.errorUnknownVersion'),
+      noScheduling: t('imports.anki.errorNoScheduling'),
+      noReviews: t('imports.anki.errorNoReviews'),
+      unknownZone: t('imports.anki.errorUnknownZone'),
+      unreadable: t('imports.anki.errorUnreadable'),
+    } satisfies Record<AnkiErrorCode, string>,
+    previewTitle: t('imports.anki.previewTitle'),
+    days: t('imports.anki.days'),
+    totalTime: t('imports.anki.totalTime'),
+    firstDay: t('imports.anki.firstDay'),
+    lastDay: t('imports.anki.lastDay'),
+    date,
+    minutes,
+    dayCount: (days: number) => t('imports.anki.dayCount', { days }),
+    reviewCount: (reviews: number) => t('imports.anki.reviewCount', { reviews }),
+    dayBoundary: (boundaryMinutes: number, timeZone: string) => t('imports.anki.dayBoundary', { time: clockTime(boundaryMinutes), timeZone }),
+    roundingNote: t('imports.anki.roundingNote'),
+    topDecks: t('imports.anki.topDecks'),
+    decksLegend: t('imports.anki.decksLegend'),
+    allDecks: t('imports.anki.allDecks'),
+    noDecks: t('imports.anki.noDecks'),
+    deletedCards: t('imports.anki.deletedCards'),
+    unnamedDeck: (id: number) => t('imports.anki.unnamedDeck', { id: String(id) }),
+    deckTime: (name: string, n: number) => (n < 1 ? t('imports.anki.deckTimeUnderMinute', { name }) : t('imports.anki.deckTime', { name, minutes: n })),
+    skillLegend: t('imports.anki.skillLegend'),
+    nothingToImport: t('imports.anki.nothingToImport'),
+    confirm: (days: number) => t('imports.anki.confirm', { days }),
+    sending: t('imports.anki.sending'),
+    sendFailed: t('imports.anki.sendFailed'),
+    chooseAnother: t('imports.anki.chooseAnother'),
+  };
 }
 
-export const ankiTexts = {
-  title: 'Import from Anki',
-  intro: 'LinguaLog adds up the time of your Anki reviews per day. The file is read on this device and never uploaded: only the minutes per day are sent.',
-  fileLabel: 'Anki file (.colpkg or .apkg)',
-  fileHint: 'In Anki: File, Export, "Anki Collection Package" (without media is enough). A deck package (.apkg) needs "Include scheduling information".',
-  progressLabel: 'Reading the Anki file',
-  progressBytes: (done: number, total: number) => `${megabytes.format(done / 1e6)} of ${megabytes.format(total / 1e6)} MB read`,
-  steps: {
-    unpacking: 'Unpacking the collection',
-    opening: 'Opening the collection',
-    summing: 'Adding up your review time',
-  } satisfies Record<ReadStep, string>,
-  errors: {
-    notAnki: 'This file is not an Anki collection. Choose a .colpkg or .apkg file exported from Anki.',
-    encrypted: 'This file is a password-protected zip. Export it again from Anki, without a password.',
-    damaged: 'This file is damaged and cannot be read. Export it again from Anki and choose the new file.',
-    unknownVersion: 'This collection comes from a version of Anki that LinguaLog cannot read yet. Export it from Anki again, or with "Support older Anki versions" ticked.',
-    noScheduling: 'This deck holds no review history: the deck was exported without scheduling information. Export it again with "Include scheduling information" ticked, or export the whole collection (.colpkg).',
-    noReviews: 'This collection holds no reviews yet.',
-    unknownZone: 'Your time zone is not known to this browser, so your days cannot be worked out. Check the time zone in your settings.',
-    unreadable: 'The file could not be read on this device. Choose it again; if it holds media, export it from Anki without media first.',
-  } satisfies Record<AnkiErrorCode, string>,
-  previewTitle: 'What will be imported',
-  days: 'Days',
-  totalTime: 'Total time',
-  firstDay: 'First day',
-  lastDay: 'Last day',
-  date: (isoDate: string) => day.format(new Date(`${isoDate}T00:00:00Z`)),
-  minutes: (minutes: number) => (minutes < 60 ? plural(minutes, 'minute') : `${plural(Math.floor(minutes / 60), 'hour')} ${plural(minutes % 60, 'minute')}`),
-  dayCount: (days: number) => plural(days, 'day'),
-  reviewCount: (reviews: number) => `${plural(reviews, 'review')} in the file`,
-  dayBoundary: (boundaryMinutes: number, timeZone: string) =>
-    `Days start at ${clockTime(boundaryMinutes)} in ${timeZone}, as in your LinguaLog settings, not at Anki's 4 am: a review before then counts for the day before.`,
-  roundingNote: "Each day's review time is rounded to the nearest minute; days under half a minute are left out.",
-  topDecks: 'Top decks',
-  decksLegend: 'Decks to import',
-  allDecks: 'All decks',
-  noDecks: 'No deck',
-  deletedCards: 'Cards deleted since',
-  unnamedDeck: (id: number) => `Deck ${id}`,
-  deckTime: (name: string, minutes: number) => `${name}: ${minutes < 1 ? 'under a minute' : plural(minutes, 'minute')}`,
-  skillLegend: 'Import the time as',
-  nothingToImport: 'The decks you chose hold no day of half a minute or more.',
-  confirm: (days: number) => `Import ${plural(days, 'day')}`,
-  sending: 'Importing...',
-  sendFailed: 'The import did not go through. Your file is still here: try again.',
-  chooseAnother: 'Choose another file',
-};
+/** The Anki import's texts in the learner's locale. */
+export function useAnkiTexts(): AnkiTexts {
+  const i18n = useI18n();
+  return useMemo(() => ankiTexts(i18n), [i18n]);
+}

@@ -11,8 +11,7 @@ import { Button } from '@/components/Button';
 import { CheckboxRow } from '@/components/CheckboxRow';
 import { Select } from '@/components/Select';
 import { ErrorText } from '@/components/StatusMessage';
-import { SKILL_NAMES } from '@/lib/skills';
-import { importTexts as t } from '../texts';
+import { useImportTexts } from '../texts';
 import {
   applyMapping, DATE_FORMATS, distinctValues, DURATION_FORMATS, guessMapping, guessSkill, rememberedMapping, rememberMapping,
   type DateFormat, type DayMinutes, type DurationFormat, type Mapping, type SkillChoice,
@@ -28,6 +27,7 @@ const PREVIEW_ROWS = 5;
 const SHOWN_PROBLEMS = 20;
 
 export function SpreadsheetImport({ onConfirm }: SpreadsheetImportProps) {
+  const t = useImportTexts();
   const inputId = useId();
   const hintId = useId();
   const [text, setText] = useState<string | null>(null);
@@ -105,6 +105,7 @@ interface MappingFormProps {
 }
 
 function MappingForm({ sheet, mapping, onMapping, onReread, onConfirm }: MappingFormProps) {
+  const t = useImportTexts();
   const id = useId();
   const languages = useGetLanguagesQuery().data;
   const known = useMemo(() => new Set((languages ?? []).map((l) => l.name)), [languages]);
@@ -229,7 +230,7 @@ function MappingForm({ sheet, mapping, onMapping, onReread, onConfirm }: Mapping
             SKILLS.map((skill) => {
               const columns = mapping.minutes.kind === 'perSkill' ? mapping.minutes.columns : {};
               return (
-                <Labelled key={skill} label={t.skillColumnFor(SKILL_NAMES[skill])} id={`${id}-${skill}`}>
+                <Labelled key={skill} label={t.skillColumnFor(t.skills[skill])} id={`${id}-${skill}`}>
                   <Select
                     id={`${id}-${skill}`}
                     value={columns[skill] ?? ''}
@@ -273,7 +274,7 @@ function MappingForm({ sheet, mapping, onMapping, onReread, onConfirm }: Mapping
                 <Select id={`${id}-fixed`} value={skillSource.skill} onChange={(e) => set({ minutes: { ...single, skill: { kind: 'fixed', skill: e.target.value as Skill } } })}>
                   {SKILLS.map((skill) => (
                     <option key={skill} value={skill}>
-                      {SKILL_NAMES[skill]}
+                      {t.skills[skill]}
                     </option>
                   ))}
                 </Select>
@@ -295,7 +296,7 @@ function MappingForm({ sheet, mapping, onMapping, onReread, onConfirm }: Mapping
                       >
                         {SKILLS.map((skill) => (
                           <option key={skill} value={skill}>
-                            {SKILL_NAMES[skill]}
+                            {t.skills[skill]}
                           </option>
                         ))}
                         <option value="skip">{t.leaveOut}</option>
