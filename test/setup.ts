@@ -2,12 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { retryPolicy } from '@/lib/retryPolicy';
-import { loadCatalogue } from '@/i18n/catalogue';
+import { loadCatalogue, loadLaterMessages } from '@/i18n/catalogue';
 import { createI18n, setActiveI18n } from '@/i18n/i18n';
 import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
 
-// The app's texts in English (the source catalogue), as a browser whose language is English starts it.
+// The app's texts in English (the source catalogue), as a browser whose language is English starts it;
+// with the later chunk (the imports' readers), which tests render without their lazy loading.
+await loadLaterMessages('en');
 const english = createI18n({ locale: 'en', messages: await loadCatalogue('en'), timeZone: 'UTC' });
 setActiveI18n(english);
 

@@ -53,15 +53,39 @@ export function pseudoAst(ast) {
   return [{ type: TYPE.literal, value: '[' }, ...pseudoElements(ast), { type: TYPE.literal, value: ']' }];
 }
 
-/** The compiled catalogue of one locale (or the pseudo-locale): { key: AST }. */
-export function compiledCatalogue(localesDir, tag) {
+/** Namespaces only the server reads (common/locales/<tag>/server.json): never in the browser's chunks. */
+export const SERVER_NAMESPACES = ['server'];
+
+/**
+ * Messages the browser loads only with the code that shows them (the spreadsheet and Anki imports,
+ * opened from Settings): each locale's first chunk, the one every screen waits for, stays small.
+ */
+export const LATER_PREFIXES = ['imports.sheet.', 'imports.anki.'];
+
+const isLater = (key) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix));
+const PARTS = {
+  all: () => true,
+  first: (key) => !SERVER_NAMESPACES.includes(key.split('.')[0]) && !isLater(key),
+  later: (key) => isLater(key),
+};
+
+/**
+ * The compiled catalogue of one locale (or the pseudo-locale): { key: AST }, or the message itself
+ * when it is plain text (most are: the runtime shows those as they are). `part`: 'all', or the
+ * browser's 'first' chunk (no server-only namespace, no later message) or its 'later' one.
+ */
+export function compiledCatalogue(localesDir, tag, part = 'all') {
   const pseudo = tag === PSEUDO_LOCALE;
   const messages = mergedMessages(localesDir, pseudo ? 'en' : tag);
   return Object.fromEntries(
-    Object.entries(messages).map(([key, message]) => {
-      const ast = parse(message, { ignoreTag: true, shouldParseSkeletons: true });
-      return [key, pseudo ? pseudoAst(ast) : ast];
-    }),
+    Object.entries(messages)
+      .filter(([key]) => PARTS[part](key))
+      .map(([key, message]) => {
+        const parsed = parse(message, { ignoreTag: true, shouldParseSkeletons: true });
+        const ast = pseudo ? pseudoAst(parsed) : parsed;
+        const plain = ast.every((el) => el.type === TYPE.literal);
+        return [key, plain ? ast.map((el) => el.value).join('') : ast];
+      }),
   );
 }
 
@@ -70,8 +94,9 @@ const ONE = 'virtual:i18n-catalogue/';
 
 /**
  * The Vite plugin: `virtual:i18n-catalogues` exports `loaders`, one dynamic import per locale, so
- * each locale's catalogue is a chunk of its own and only the learner's travels; the pseudo-locale
- * is there in development and tests, never in a build.
+ * each locale's first chunk is a chunk of its own and only the learner's travels, and
+ * `laterLoaders`, the same for the messages loaded with the code that shows them (LATER_PREFIXES);
+ * the pseudo-locale is there in development and tests, never in a build.
  */
 export function i18nCatalogues({ localesDir, tags, pseudo }) {
   return {
@@ -83,15 +108,16 @@ export function i18nCatalogues({ localesDir, tags, pseudo }) {
     load(id) {
       if (id === `\0${CATALOGUES}`) {
         const all = pseudo ? [...tags, PSEUDO_LOCALE] : tags;
-        const entries = all.map((tag) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(`${ONE}${tag}`)}),`);
-        return `export const loaders = {\n${entries.join('\n')}\n};\n`;
+        const entries = (suffix) => all.map((tag) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(`${ONE}${tag}${suffix}`)}),`);
+        return `export const loaders = {\n${entries('').join('\n')}\n};\nexport const laterLoaders = {\n${entries('/later').join('\n')}\n};\n`;
       }
       if (id.startsWith(`\0${ONE}`)) {
-        const tag = id.slice(ONE.length + 1);
+        const [tag, later] = id.slice(ONE.length + 1).split('/');
         for (const ns of Object.keys(readLocaleFiles(localesDir, tag === PSEUDO_LOCALE ? 'en' : tag))) {
           this.addWatchFile(join(localesDir, tag === PSEUDO_LOCALE ? 'en' : tag, `${ns}.json`));
         }
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(compiledCatalogue(localesDir, tag)))});\n`;
+        const messages = compiledCatalogue(localesDir, tag, later ? 'later' : 'first');
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
       }
       return null;
     },

@@ -60,6 +60,8 @@ export function createI18n({ locale, messages, timeZone }: { locale: string; mes
       if (!format) {
         const ast = messages[key];
         if (!ast) return key;
+        // Plain text is shown as it is (the build keeps a message without placeholders as its text).
+        if (typeof ast === 'string') return ast;
         format = new IntlMessageFormat(ast, tag);
         compiled.set(key, format);
       }

@@ -75,3 +75,20 @@ describe('formatters', () => {
     expect(createI18n({ locale: 'en', messages: {} }).formatDuration(45, 'long')).toBe('45 minutes');
   });
 });
+
+describe('the catalogue chunks', () => {
+  it("a reader's messages come with its code: the first chunk holds none of them and no server text, the later one adds them", async () => {
+    const { compiledCatalogue } = await import('../../scripts/i18n/catalogues.mjs');
+    const localesDir = `${process.cwd()}/common/locales`;
+    const first = compiledCatalogue(localesDir, 'de', 'first') as Record<string, unknown>;
+    const later = compiledCatalogue(localesDir, 'de', 'later') as Record<string, unknown>;
+    const all = compiledCatalogue(localesDir, 'de') as Record<string, unknown>;
+    expect(Object.keys(first).some((key) => key.startsWith('imports.sheet.') || key.startsWith('server.'))).toBe(false);
+    expect(Object.keys(later).length).toBeGreaterThan(0);
+    expect(Object.keys(later).every((key) => key.startsWith('imports.sheet.') || key.startsWith('imports.anki.'))).toBe(true);
+    expect(Object.keys(all).length).toBe(Object.keys(first).length + Object.keys(later).length + Object.keys(all).filter((k) => k.startsWith('server.')).length);
+    // Plain text travels as text, a message with a placeholder as its precompiled form.
+    expect(typeof first['dashboard.tab.daily']).toBe('string');
+    expect(Array.isArray(first['dashboard.time.hm'])).toBe(true);
+  });
+});

@@ -10,11 +10,15 @@ import { CodeBoundary } from '@/components/CodeBoundary';
 import { Modal } from '@/components/Modal';
 import { ErrorText, StatusText, SuccessText } from '@/components/StatusMessage';
 import { useDayEndsAtHour } from '@/api/useLearnerToday';
+import { loadLaterMessages } from '@/i18n/catalogue';
+import { getI18n } from '@/i18n/i18n';
 import { useImportTexts } from './texts';
 import { DaysRefused, useSendDays, type DaysToSend, type SentDays } from './useSendDays';
 
-const AnkiImport = lazy(() => import('./anki/AnkiImport').then((m) => ({ default: m.AnkiImport })));
-const SpreadsheetImport = lazy(() => import('./spreadsheet/SpreadsheetImport').then((m) => ({ default: m.SpreadsheetImport })));
+// Each reader comes with its messages (the catalogue's later chunk, src/i18n/catalogue.ts).
+const withMessages = <T,>(code: Promise<T>): Promise<T> => Promise.all([code, loadLaterMessages(getI18n().locale)]).then(([module]) => module);
+const AnkiImport = lazy(() => withMessages(import('./anki/AnkiImport')).then((m) => ({ default: m.AnkiImport })));
+const SpreadsheetImport = lazy(() => withMessages(import('./spreadsheet/SpreadsheetImport')).then((m) => ({ default: m.SpreadsheetImport })));
 
 type Open = 'anki' | 'sheet' | null;
 type Outcome = { sent: SentDays } | { refused: DaysRefused['problems'] } | { failed: true } | null;
