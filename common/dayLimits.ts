@@ -11,6 +11,9 @@ import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, skillDailyField
 export type DayLimit = Skill | 'total';
 export type DayMinutes = Record<Skill, number>;
 
+/** The limits in whole hours, for the words of an answer ("at most 16 hours"): derived, never written out. */
+export const DAY_LIMIT_HOURS = { skill: DAILY_SKILL_LIMIT_MINS / 60, total: DAILY_TOTAL_LIMIT_MINS / 60 } as const;
+
 const totalOf = (minutes: DayMinutes) => SKILLS.reduce((sum, skill) => sum + minutes[skill], 0);
 
 /** The limit a day's minutes break: the first skill over its limit, else 'total'; null within both. */

@@ -48,7 +48,11 @@ export const targets = { performance: 95, landing: 100, accessibility: 100, lcpM
  * The pages of the issue, in the order of a round; with `base` (an earlier build's server, issue
  * #32) each dashboard is followed by the same dashboard on that build, in the same round.
  */
-/** A returning learner's device has named its time zone: the server draws the first screen only then (issue #44). */
+/**
+ * A returning learner's device has named its time zone (the `tz` cookie); a new device, or one
+ * whose cookies went, has the session cookie alone, and the server draws the learner's day from
+ * the zone the account keeps (issue #54; run.mjs's paintServer sets it).
+ */
 const ZONE_COOKIE = `tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
 
 export const paintPages = (base = null) => [
@@ -56,6 +60,8 @@ export const paintPages = (base = null) => [
   ...[
     ['1 month', `${sessionCookie('month', 1)}; ${ZONE_COOKIE}`],
     ['10 years', `${sessionCookie('long', 1)}; ${ZONE_COOKIE}`],
+    ['1 month, session cookie alone', sessionCookie('month', 1)],
+    ['10 years, session cookie alone', sessionCookie('long', 1)],
   ].flatMap(([who, cookie]) => [
     { label: `/dashboard, ${who}`, path: '/dashboard', cookie },
     ...(base ? [{ label: `/dashboard, ${who}, ${base.commit}`, path: '/dashboard', cookie, origin: base.url, reference: true }] : []),

@@ -283,6 +283,17 @@ async function paintServer(name, databaseUrl, env, cwd = REPO_ROOT) {
   await seedLearners(db, { prefix: 'month', first: 1, last: 1, languages: ['Spanish'], days: 30, passwordHash, today });
   await seedLearners(db, { prefix: 'long', first: 1, last: 1, languages: ['Spanish', 'French'], days: 3650, passwordHash, today });
   for (const prefix of ['month', 'long']) await s.checkAnswers(app.url, s.dashboardReads(), sessionCookie(prefix, 1));
+  // Issue #54: each account keeps its zone, as the app sends it at sign-in, so a visit with the session
+  // cookie alone is drawn for the learner's day. A build before the account kept one refuses: its
+  // session-alone visits are the first visits they were.
+  for (const prefix of ['month', 'long']) {
+    const kept = await fetch(`${app.url}/api/user/preferences`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: app.url, cookie: sessionCookie(prefix, 1) },
+      body: JSON.stringify({ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }),
+    });
+    console.log(`${name}: the ${prefix} learner's account ${kept.ok ? 'keeps its zone' : `keeps no zone (${kept.status})`}`);
+  }
   return app;
 }
 

@@ -142,6 +142,46 @@ describeDb('first answers in the page', () => {
     expect(named).toContain('0h 35m');
   });
 
+  it("without the device's tz cookie, draws the day of the zone the account keeps: today's figures for that zone's today", async () => {
+    // 20:00 UTC on 10 March is already 05:00 on 11 March in Tokyo: the server's own (UTC) day is another.
+    const clocked = await buildTestApp({ spaDir, now: () => new Date('2026-03-10T20:00:00Z') });
+    try {
+      const at = (url: string, cookie: string) => clocked.app.inject({ method: 'GET', url, headers: { cookie } });
+      const { cookie } = await signUp(clocked.app);
+      await withLanguage(clocked.app, cookie, 'Japanese');
+      const zone = await clocked.app.inject({ method: 'PUT', url: '/api/user/preferences', headers: { cookie }, payload: { timeZone: 'Asia/Tokyo' } });
+      expect(zone.statusCode, zone.body).toBe(200);
+      for (const [date, listeningDailyMins] of [['2026-03-10', 40], ['2026-03-11', 25]] as const) {
+        const add = await clocked.app.inject({ method: 'POST', url: '/api/user/daily-activity', headers: { cookie }, payload: { date, listeningDailyMins } });
+        expect(add.statusCode, add.body).toBe(200);
+      }
+
+      const res = await at('/dashboard', cookie);
+      expect(res.statusCode).toBe(200);
+      const html = htmlOf(res);
+      expect(html).toContain('data-time-zone="Asia/Tokyo"');
+      const answers = new Map(answersIn(res)!.map((a) => [`${a.endpointName}(${a.arg ?? ''})`, a.value]));
+      expect(answers.get('getDailyMinutes(2026-03-11)')).toMatchObject({ listeningDailyMins: 25 });
+      expect(answers.has('getDailyMinutes(2026-03-10)')).toBe(false);
+      expect(answers.has('getMonthActivities(2026-03)')).toBe(true);
+      // The first screen in the HTML carries Tokyo's today: 25 minutes, not UTC's 40.
+      expect(html).toContain('id="first-screen"');
+      const shown = html.replace(/<script[^>]*>.*?<\/script>/gs, '').replace(/<style[^>]*>.*?<\/style>/gs, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      expect(shown).toMatch(/Daily goal 0h 25m \//);
+      expect(shown).not.toContain('0h 40m');
+      expect(shown).not.toContain('Loading...');
+
+      // The device's own zone, when it names one, comes first: on UTC's 10 March the day holds 40 minutes.
+      const named = await at('/dashboard', `${cookie}; tz=UTC`);
+      expect(htmlOf(named)).toContain('data-time-zone="UTC"');
+      expect(new Map(answersIn(named)!.map((a) => [`${a.endpointName}(${a.arg ?? ''})`, a.value])).get('getDailyMinutes(2026-03-10)')).toMatchObject({
+        listeningDailyMins: 40,
+      });
+    } finally {
+      await clocked.close();
+    }
+  });
+
   it("never puts another learner's data into a page", async () => {
     const first = await signUp(t.app);
     await withLanguage(t.app, first.cookie, 'Italian');

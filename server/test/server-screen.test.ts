@@ -71,18 +71,18 @@ describeDb("the server's first screen of the dashboard", () => {
   it("without the device's zone, draws what holds whatever the day and leaves the day's figures loading (#44)", async () => {
     const answers = await learnerPage(15);
     for (const narrow of [false, true]) {
-      const shown = text(render(drawableAnswers({ ...answers, zoneNamed: false }), narrow).markup);
+      const shown = text(render(drawableAnswers({ ...answers, zoneKnown: false }), narrow).markup);
       expect(shown).toContain('Portuguese');
       expect(shown).toContain('Total Hours');
       expect(shown).toContain('Loading...');
       expect(shown).not.toContain('0h 15m / 0h 45m');
       expect(shown).not.toContain('Only 0h 30m left');
     }
-    expect(text(render(drawableAnswers({ ...answers, zoneNamed: true }), false).markup)).toContain('0h 15m / 0h 45m');
+    expect(text(render(drawableAnswers({ ...answers, zoneKnown: true }), false).markup)).toContain('0h 15m / 0h 45m');
   });
 
   it("draws in the page's locale, one i18n instance per request: no learner's language leaks into another's page", async () => {
-    const answers = drawableAnswers({ ...(await learnerPage(15)), zoneNamed: false });
+    const answers = drawableAnswers({ ...(await learnerPage(15)), zoneKnown: false });
     const drawIn = (locale: string) =>
       text(renderDashboardScreen({ answers: answers.answers as unknown as DashboardScreenInput['answers'], today: answers.today, narrow: false, locale }).markup);
     const german = drawIn('de');

@@ -21,11 +21,14 @@ export const preferencesAtSignIn = (uiLocale?: string) => async (dispatch: AppDi
   return answer.data.uiLocale;
 };
 
-/** Sends the device's zone when it is no longer the one this device last sent (the learner travelled). */
+/**
+ * Sends the device's zone when it is not the one this device last sent: the learner travelled, or
+ * this device has never sent one (it signed in before the account kept a zone), so the server can
+ * draw the learner's day on a device that has not named its zone yet (server/src/plugins/firstAnswers.ts).
+ */
 export const sendZoneIfChanged = () => async (dispatch: AppDispatch): Promise<void> => {
   const zone = deviceTimeZone();
-  const last = sentZone();
-  if (!zone || last === null || last === zone) return;
+  if (!zone || sentZone() === zone) return;
   const answer = await dispatch(apiSlice.endpoints.savePreferences.initiate({ timeZone: zone }));
   if ('data' in answer && answer.data) keepSentZone(zone);
 };

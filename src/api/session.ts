@@ -1,5 +1,6 @@
 import type { Middleware, PayloadAction } from '@reduxjs/toolkit';
 import { createSlice, isRejectedWithValue } from '@reduxjs/toolkit';
+import { ACTIVE_TAB_COOKIE } from '@common/cookies';
 import type { Skill } from '@common/domain';
 import { apiSlice } from '@/api/apiSlice';
 
@@ -76,7 +77,7 @@ function forgetLearnerDevice(what: 'all' | 'settings'): void {
   } catch {
     // Storage refused: nothing was kept in it.
   }
-  if (typeof document !== 'undefined') document.cookie = 'activeTab=; path=/; max-age=0; samesite=lax';
+  if (typeof document !== 'undefined') document.cookie = `${ACTIVE_TAB_COOKIE}=; path=/; max-age=0; samesite=lax`;
 }
 
 /** Calls whose 401 means "not signed in" or "wrong password" rather than "the session ended". */

@@ -4,10 +4,10 @@
  * cache before the first render, as if those reads had just answered, so no panel waits for the
  * network; the cache stays the one source of truth and later refreshes follow the tags as ever.
  */
+import { TIME_ZONE_COOKIE } from '@common/cookies';
 import { apiSlice } from '@/api/apiSlice';
 import type { AppStore } from '@/app/store';
 
-const TIME_ZONE_COOKIE = 'tz';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 type Entries = Parameters<typeof apiSlice.util.upsertQueryEntries>[0];

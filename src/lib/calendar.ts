@@ -5,6 +5,7 @@
 import type { ActivityRecord } from '@common/api-types';
 import type { RestDays } from '@common/schemas/restDays';
 import { isRestDay } from '@common/streakRule';
+import { getI18n } from '@/i18n/i18n';
 
 export interface CalendarDay {
   /** ISO date of the day. */
@@ -101,34 +102,39 @@ export function tileState(date: string, records: readonly ActivityRecord[], { to
   return { emoji: isToday ? 'neutral' : 'sad', clickable: true, greyed: false };
 }
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+/** A calendar day as an instant at its UTC midnight, formatted in UTC, so no zone moves it to another day. */
+const utcDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day));
+const dayFormat = (options: Intl.DateTimeFormatOptions) => getI18n().dateFormat({ ...options, timeZone: 'UTC' });
+const utcFromIso = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number);
+  return utcDay(y, m, d);
+};
+
+/** The week's days from Sunday, in the locale in force: the full name and its one-letter form. */
+export function weekdayNames(): { long: string; narrow: string }[] {
+  const long = dayFormat({ weekday: 'long' });
+  const narrow = dayFormat({ weekday: 'narrow' });
+  // 4 January 1970 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => utcDay(1970, 1, 4 + i)).map((d) => ({ long: long.format(d), narrow: narrow.format(d) }));
+}
+
+/** The panel's title, e.g. 'November 2026' (the locale's formatters cache themselves). */
+export const formatMonthTitle = ({ year, month }: YearMonth) => dayFormat({ month: 'long', year: 'numeric' }).format(utcDay(year, month, 1));
 
 /**
- * One formatter per format, made on first use: building an Intl.DateTimeFormat is far dearer than
- * formatting with it, and a month of tiles formats dozens of dates in one render.
+ * English writes the day before the month ('Tuesday 3 November 2026') on every runtime, whatever its
+ * English locale data orders or puts commas between; other locales take their own Intl order.
  */
-const formatter = (options: Intl.DateTimeFormatOptions) => {
-  let made: Intl.DateTimeFormat | undefined;
-  return () => (made ??= new Intl.DateTimeFormat('en-GB', options));
-};
-const monthTitle = formatter({ month: 'long', year: 'numeric' });
-const dayName = formatter({ day: 'numeric', month: 'long', year: 'numeric' });
-const longDate = formatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-
-/** The panel's title, e.g. 'November 2026'. */
-export const formatMonthTitle = ({ year, month }: YearMonth) => monthTitle().format(new Date(year, month - 1, 1));
+function dateText(iso: string, options: Intl.DateTimeFormatOptions, englishOrder: Intl.DateTimeFormatPartTypes[]): string {
+  const format = dayFormat(options);
+  if (!getI18n().locale.startsWith('en')) return format.format(utcFromIso(iso));
+  const parts = format.formatToParts(utcFromIso(iso));
+  return englishOrder.map((type) => parts.find((p) => p.type === type)?.value ?? '').join(' ');
+}
 
 /** '3 November 2026': a tile's date as a screen reader announces it. */
-export const formatDayName = (iso: string) => dayName().format(dateFromIso(iso));
+export const formatDayName = (iso: string) => dateText(iso, { day: 'numeric', month: 'long', year: 'numeric' }, ['day', 'month', 'year']);
 
-/**
- * 'Tuesday 3 November 2026', the edit modal's title. Built from parts so the text does not
- * depend on whether the runtime's locale data puts a comma after the weekday.
- */
-export function formatLongDate(iso: string): string {
-  const parts = longDate()
-    .formatToParts(dateFromIso(iso))
-    .filter((p) => p.type !== 'literal');
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')}`;
-}
+/** 'Tuesday 3 November 2026', the edit modal's title, in the locale in force. */
+export const formatLongDate = (iso: string) =>
+  dateText(iso, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, ['weekday', 'day', 'month', 'year']);

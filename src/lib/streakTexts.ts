@@ -1,7 +1,8 @@
 /** The streak panel's texts and counts, pure and DOM-free; the streak itself comes from the server's summary. */
 import type { ActivityRecord } from '@common/api-types';
 import { localIsoDate } from '@common/domain';
-import { plural } from '@/lib/time';
+import { t } from '@/i18n/i18n';
+import { formatDays } from '@/lib/time';
 
 /** The ISO date `days` calendar days before `iso` (local calendar, so DST shifts do not matter). */
 export function daysBefore(iso: string, days: number): string {
@@ -15,11 +16,11 @@ export function achievedDaysThisMonth(records: readonly ActivityRecord[], today:
   return records.filter((r) => r.achieved && r.date.startsWith(month) && r.date <= today).length;
 }
 
-export const dayCount = (n: number) => plural(n, 'day');
+export const dayCount = (n: number) => formatDays(n);
 
-export const streakHeadline = (streak: number) => (streak > 0 ? 'Hurray' : 'Oh No!');
+export const streakHeadline = (streak: number) => (streak > 0 ? t('dashboard.streak.hurray') : t('dashboard.streak.ohNo'));
 
-export const streakText = (streak: number) => `You've done ${dayCount(streak)} in a row this week!`;
+export const streakText = (streak: number) => t('dashboard.streak.inARow', { days: streak });
 
 /** Added to the spec's texts (issue 15) while today is not achieved yet and yesterday ended a run. */
-export const keepRunText = (runUpToYesterday: number) => `Reach today's goal to keep your ${runUpToYesterday}-day run going.`;
+export const keepRunText = (runUpToYesterday: number) => t('dashboard.streak.keepRun', { days: runUpToYesterday });

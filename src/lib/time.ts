@@ -1,4 +1,8 @@
-/** Time display of spec 9: 'h'/'m' parts, and 'N hour(s) M minute(s)' in modals. */
+/**
+ * Time display of spec 9: 'h'/'m' parts, and 'N hour(s) M minute(s)' in modals; in the locale in
+ * force (its catalogue's words and plural rules, its digits).
+ */
+import { getI18n, t } from '@/i18n/i18n';
 
 export interface HoursMinutes {
   hours: number;
@@ -11,22 +15,28 @@ export function splitMinutes(totalMinutes: number): HoursMinutes {
 }
 
 export function formatHm(totalMinutes: number): string {
-  const { hours, minutes } = splitMinutes(totalMinutes);
-  return `${hours}h ${minutes}m`;
+  return t('dashboard.time.hm', { ...splitMinutes(totalMinutes) });
 }
 
-const counts = new Intl.NumberFormat('en-GB');
+/** A whole number with the locale's thousands separators: 2021 hours read '2,021' in English. */
+export const formatCount = (n: number) => getI18n().formatNumber(n);
 
-/** A whole number with thousands separators: 2021 hours read '2,021'. */
-export const formatCount = (n: number) => counts.format(n);
-
-/** '1 hour', '3 days': a count with its unit, singular only for exactly one. */
+/** '1 hour', '3 days': a count with its English unit, singular only for exactly one (English-only screens). */
 export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
+/** '1 hour 5 minutes', the locale's plural forms. */
 export function formatHoursMinutesLong(totalMinutes: number): string {
-  const { hours, minutes } = splitMinutes(totalMinutes);
-  return `${plural(hours, 'hour')} ${plural(minutes, 'minute')}`;
+  return t('dashboard.time.hoursMinutes', { ...splitMinutes(totalMinutes) });
 }
+
+/** '5 minutes', the locale's plural forms. */
+export const formatMinutesLong = (minutes: number): string => t('dashboard.time.minutes', { minutes });
+
+/** '3 hours', the locale's plural forms. */
+export const formatHoursLong = (hours: number): string => t('dashboard.time.hours', { hours });
+
+/** '3 days', the locale's plural forms. */
+export const formatDays = (days: number): string => t('dashboard.time.days', { days });
 
 /** Digits-only field text as a whole number; an empty or invalid field counts as 0 (spec 5). */
 function fieldValue(text: string): number {

@@ -6,7 +6,8 @@
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
 import { dayMinutesOf, roomLeft } from '@common/dayLimits';
-import { ADD_MINUTES_MAX, KEYED_ADD_DAYS_BACK, localIsoDate } from '@common/domain';
+import { ADD_MINUTES_MAX } from '@common/domain';
+import { oldestKeyedAddDay } from '@common/keyedAddWindow';
 import { learnerToday, nextDayStart } from './today';
 
 const MINUTE_MS = 60_000;
@@ -49,12 +50,6 @@ export interface CappedShares {
   left: DayShare[];
 }
 
-/** The days `today` and the KEYED_ADD_DAYS_BACK before it (common/domain.ts): the days a keyed add may name. */
-function oldestAddableDate(today: string): string {
-  const [y, m, d] = today.split('-').map(Number);
-  return localIsoDate(new Date(y, m - 1, d - KEYED_ADD_DAYS_BACK));
-}
-
 /**
  * Cuts each day's share to the room left that day: 960 minutes for the skill and 1440 for the
  * four together, less what the day already holds when that is known (`current[date]`). A day
@@ -69,7 +64,7 @@ export function capToDailyLimits(
 ): CappedShares {
   const adds: DayShare[] = [];
   const left: DayShare[] = [];
-  const oldest = oldestAddableDate(today);
+  const oldest = oldestKeyedAddDay(today);
   for (const { date, minutes } of shares) {
     const day = current[date];
     const room =

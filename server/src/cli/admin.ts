@@ -11,14 +11,15 @@
 import { loadConfig } from '../config';
 import { createDatabase, migrateToLatest } from '../db';
 import { DEFAULT_PUBLIC_URL } from '../plugins/mail';
+import { canonicalEmail } from '../domain/accounts';
 import { issueReset, RESET_VALID_MINUTES, resetLink } from '../domain/passwordReset';
 
 const USAGE = 'Usage: npm run admin -- reset-password <email>';
 
 async function resetPassword(rawEmail: string): Promise<number> {
   const config = loadConfig();
-  // As sign-in reads it (routes/auth.ts): trimmed, NFC, lower case.
-  const email = rawEmail.trim().normalize('NFC').toLowerCase();
+  // As sign-in reads it.
+  const email = canonicalEmail(rawEmail);
   const db = createDatabase(config.app.databaseUrl);
   try {
     await migrateToLatest(db);

@@ -39,6 +39,25 @@ export async function goalsInForce(db: Kysely<Database>, userId: number, languag
   return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
 }
 
+/** The newest entry at or before a day: the goal in force on it when there is one (one index seek). */
+const onDateQuery = prepared((db, p: { userId: number; language: string; date: string }) =>
+  db
+    .selectFrom('daily_goals')
+    .select(['effective_from', 'minutes'])
+    .where('user_id', '=', p.userId)
+    .where('language', '=', p.language)
+    .where('effective_from', '<=', p.date)
+    .orderBy('effective_from', 'desc')
+    .limit(1),
+);
+
+/** goalsInForce for the one day `date` (an add's answer): the same entry, read with one index seek. */
+export async function goalInForceOn(db: Kysely<Database>, userId: number, language: string, date: string): Promise<GoalEntry[]> {
+  let rows = await onDateQuery.execute(db, { userId, language, date });
+  if (rows.length === 0) rows = await firstGoalQuery.execute(db, { userId, language });
+  return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
+}
+
 /** The whole goal history of a language, oldest first: for export and import, which need every entry. */
 export const goalHistory = (db: Kysely<Database>, userId: number, language: string): Promise<GoalEntry[]> =>
   goalsInForce(db, userId, language, SINCE_EVER, '9999-12-31');

@@ -11,8 +11,9 @@
  * Each credential holds at most so many keys at once (KeyLimit: the learner's sessions together,
  * each access token on its own); a replay is answered whatever the count, since it stores nothing new.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './database';
+import { deleteOldest } from './batchDelete';
 import { prepared } from './prepared';
 
 export type StoredAnswer = {
@@ -48,6 +49,8 @@ export type KeyClaim = {
   tokenId?: string | null;
   limit?: KeyLimit;
 };
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Status 0 marks a claim whose answer is not written yet (never visible outside its transaction). */
 const IN_FLIGHT = 0;
@@ -143,7 +146,8 @@ export async function onceForKey(
 
 /** After a new key's claim (counted with the others): refuses it when its credential now holds more than `max`. */
 async function checkLimit(trx: Transaction<Database>, userId: number, limit: KeyLimit): Promise<void> {
-  await holdLearner.run(trx, { userId });
+  // SQLite writes one transaction at a time already: the hold is PostgreSQL's (a write that dirties no page there is one more here).
+  if (isPostgres(trx)) await holdLearner.run(trx, { userId });
   const bound = { max: limit.max, since: limit.since };
   const past =
     limit.tokenId === null
@@ -157,9 +161,5 @@ async function checkLimit(trx: Transaction<Database>, userId: number, limit: Key
  * the pruner calls it in small batches so no request ever waits behind a large delete.
  */
 export async function pruneKeys(db: Kysely<Database>, before: number, limit: number): Promise<number> {
-  const oldest = db.selectFrom('idempotency_keys').select('created_at').where('created_at', '<', before).orderBy('created_at').limit(limit);
-  const batchEnd = await db.selectFrom(oldest.as('batch')).select((eb) => eb.fn.max('created_at').as('last')).executeTakeFirst();
-  if (batchEnd?.last === null || batchEnd?.last === undefined) return 0;
-  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<=', Number(batchEnd.last)).where('created_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteOldest(db, 'idempotency_keys', before, limit);
 }

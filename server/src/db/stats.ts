@@ -43,8 +43,9 @@ export async function sumDays(db: Kysely<Database>, key: { userId: number; langu
 }
 
 /**
- * `achieved` follows the record rule (domain/activityRecord.ts): the learner's own answer, else the
- * day's total against the goal in force that day. That goal is one index seek per day into the goal
+ * `achieved` is the one rule (common/achieved.ts) in SQL: the learner's own answer, else the day's
+ * total against the goal in force that day (domain/goals.ts's goalOn); server/test/shared-rules.test.ts
+ * runs both rules' cases against this query. That goal is one index seek per day into the goal
  * history (the latest change on or before the day; else the first goal ever, as goalOn does), so a
  * long history of goal changes costs a logarithm per day, never days x goals.
  */

@@ -1,6 +1,7 @@
 /** The running timer, at most one per user (migration 20261125_02; contract, third edition), and the ids of stopped ones (20261126_05). */
 import type { Kysely } from 'kysely';
 import type { Skill } from '@common/domain';
+import { deleteOldest } from './batchDelete';
 import type { Database, TimersTable } from './database';
 
 export type TimerRow = Omit<TimersTable, 'skill'> & { skill: Skill };
@@ -46,9 +47,5 @@ export async function wasStopped(db: Kysely<Database>, userId: number, id: strin
 
 /** Deletes at most `limit` stopped ids kept since before `before` (epoch ms); answers how many went. */
 export async function pruneStoppedTimers(db: Kysely<Database>, before: number, limit: number): Promise<number> {
-  const batch = db.selectFrom('stopped_timers').select('stopped_at').where('stopped_at', '<', before).orderBy('stopped_at').limit(limit);
-  const batchEnd = await db.selectFrom(batch.as('batch')).select((eb) => eb.fn.max('stopped_at').as('last')).executeTakeFirst();
-  if (batchEnd?.last === null || batchEnd?.last === undefined) return 0;
-  const result = await db.deleteFrom('stopped_timers').where('stopped_at', '<=', Number(batchEnd.last)).where('stopped_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteOldest(db, 'stopped_timers', before, limit);
 }

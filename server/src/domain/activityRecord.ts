@@ -1,4 +1,5 @@
 /** Turns stored day rows into the API's daily-minutes and activity-record shapes. */
+import { isAchieved as isAchievedDay, type AchievedMark } from '@common/achieved';
 import { SKILLS, type Skill } from '@common/domain';
 import type { ActivityRecord, DailyMinutes, SkillMinutes } from '@common/api-types';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -28,8 +29,12 @@ export function toDailyMinutes(day: DayRow | null): DailyMinutes {
   return { totalDailyMins: day ? totalOf(day) : 0, ...skillMinutes(day) };
 }
 
-/** The one achieved rule: the learner's own mark when they gave one, else total >= the goal in force. */
-export const isAchieved = (day: DayRow, goal: number) => (day.achieved_override === null ? totalOf(day) >= goal : day.achieved_override === 1);
+/** The learner's mark as stored (achieved_override: 1, 0, or null for none) and back. */
+export const markOf = (override: number | null): AchievedMark => (override === null ? null : Number(override) === 1);
+export const storedMark = (mark: AchievedMark): number | null => (mark === null ? null : mark ? 1 : 0);
+
+/** Whether a stored day (none stored: no minutes, no mark) is achieved against `goal`, by the one rule (common/achieved.ts). */
+export const isAchieved = (day: DayRow | null | undefined, goal: number) => (day ? isAchievedDay(markOf(day.achieved_override), totalOf(day), goal) : isAchievedDay(null, 0, goal));
 
 /** achieved: the learner's own answer when they gave one, else whether the day met the goal in force then. */
 export function toRecord(day: DayRow, goals: readonly GoalEntry[]): ActivityRecord {

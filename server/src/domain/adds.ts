@@ -4,20 +4,27 @@
  */
 import type { Kysely } from 'kysely';
 import type { ActivityRecord } from '@common/api-types';
-import { addDaysIso } from '@common/buckets';
+import { oldestKeyedAddDay } from '@common/keyedAddWindow';
 import { KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill } from '@common/domain';
 import type { AddDailyActivity } from '@common/schemas/activity';
 import { addMinutes, addMinutesIn, type AddResult, type DayKey } from '../db/activity';
 import type { Database } from '../db/database';
-import { goalsInForce } from '../db/goals';
+import { goalInForceOn } from '../db/goals';
 import { onceForKey, type KeyLimit, type StoredAnswer } from '../db/idempotency';
 import type { Account } from '../db/sessions';
-import { ApiHttpError, errorBody } from './errors';
+import { ApiHttpError, errorBody, retryAfterSeconds } from './errors';
 import { toRecord } from './activityRecord';
 import type { DomainContext } from './context';
-import { checkDate, isPlausibleToday, settledDay, utcToday } from './dates';
+import { checkDate, earliestToday, isPlausibleToday, settledDay } from './dates';
 import { brokenDayLimit, checkDayLimits, dayLimitError, withAdded } from './dayLimits';
 import { languageForWrite } from './languages';
+
+/**
+ * An Idempotency-Key is kept this many days after its first use (the contract asks for at least
+ * 30): its add replays until then, it counts toward the keys held until then, and then
+ * plugins/keyPruning.ts deletes it.
+ */
+export const KEY_RETENTION_DAYS = 31;
 
 const NO_MINUTES: Record<Skill, number> = { listening: 0, reading: 0, speaking: 0, writing: 0 };
 
@@ -30,7 +37,7 @@ const checkAddedMinutes = (skill: Skill, minutes: number) => checkDayLimits(with
  */
 async function addedRecord(db: Kysely<Database>, key: DayKey, skill: Skill, minutes: number, result: AddResult): Promise<ActivityRecord> {
   if (!result.ok) throw dayLimitError(brokenDayLimit(withAdded(result.day, skill, minutes)) ?? 'total');
-  return toRecord(result.day, await goalsInForce(db, key.userId, key.language, key.date, key.date));
+  return toRecord(result.day, await goalInForceOn(db, key.userId, key.language, key.date));
 }
 
 /** Without a key an add names the learner's today; earlier days are edited with PATCH. */
@@ -41,10 +48,13 @@ function checkAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
   }
 }
 
-/** With a key (an add made offline, sent later) a day up to KEYED_ADD_DAYS_BACK days before today. */
-function checkKeyedAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
+/**
+ * With a key (an add made offline, sent later) a day up to KEYED_ADD_DAYS_BACK days before today
+ * (common/keyedAddWindow.ts), counted from the earliest learner's today, so no learner's is refused.
+ */
+export function checkKeyedAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
   checkDate(ctx, date);
-  const earliest = addDaysIso(utcToday(ctx), -1 - KEYED_ADD_DAYS_BACK);
+  const earliest = oldestKeyedAddDay(earliestToday(ctx));
   if (date < earliest) {
     throw new ApiHttpError(
       400,
@@ -117,9 +127,9 @@ async function addOnce(
       throw new ApiHttpError(409, 'IDEMPOTENCY_KEY_IN_USE', 'An add with this Idempotency-Key is still being processed; try again in a moment.', { 'retry-after': '1' });
     case 'full':
       throw new ApiHttpError(429, 'RATE_LIMITED', add.tokenId === null
-          ? 'Too many Idempotency-Keys in use: a new key is taken again once older ones expire (31 days after their first use).'
-          : 'This access token holds too many Idempotency-Keys: a new key is taken again once older ones expire (31 days after their first use), or make a new token.', {
-        'retry-after': String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))),
+          ? `Too many Idempotency-Keys in use: a new key is taken again once older ones expire (${KEY_RETENTION_DAYS} days after their first use).`
+          : `This access token holds too many Idempotency-Keys: a new key is taken again once older ones expire (${KEY_RETENTION_DAYS} days after their first use), or make a new token.`, {
+        'retry-after': String(retryAfterSeconds(outcome.retryAfterMs)),
       });
     default:
       return { answer: outcome.answer, replayed: outcome.kind === 'replayed' };

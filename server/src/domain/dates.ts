@@ -32,8 +32,10 @@ export function checkDate(ctx: Pick<DomainContext, 'now'>, date: string, field =
   if (date > addDaysIso(utcToday(ctx), 1)) throw new ApiHttpError(400, 'FUTURE_DATE', 'That day has not started yet anywhere; you can only log days up to today.');
 }
 
+/** The earliest date that is some learner's today: the day before the server's UTC date. */
+export const earliestToday = (ctx: Pick<DomainContext, 'now'>): string => addDaysIso(utcToday(ctx), -1);
+
 /** A date is "today" for some learner when it lies within one day of the server's UTC date. */
 export function isPlausibleToday(ctx: Pick<DomainContext, 'now'>, date: string): boolean {
-  const today = utcToday(ctx);
-  return date >= addDaysIso(today, -1) && date <= addDaysIso(today, 1);
+  return date >= earliestToday(ctx) && date <= addDaysIso(utcToday(ctx), 1);
 }

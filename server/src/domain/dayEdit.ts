@@ -8,7 +8,7 @@ import type { EditDailyActivity } from '@common/schemas/activity';
 import { setDay } from '../db/activity';
 import { goalsInForce } from '../db/goals';
 import type { Account } from '../db/sessions';
-import { toRecord } from './activityRecord';
+import { storedMark, toRecord } from './activityRecord';
 import type { DomainContext } from './context';
 import { checkDate, isPlausibleToday, utcToday } from './dates';
 import { checkDayLimits } from './dayLimits';
@@ -26,7 +26,7 @@ export async function editDay(ctx: DomainContext, userId: number, body: EditDail
   const minutes = Object.fromEntries(SKILLS.map((skill) => [skill, body[skillDailyField(skill)]])) as Record<Skill, number>;
   checkDayLimits(minutes);
   const language = await languageForWrite(ctx, userId, account, requested);
-  const override = body.achieved === undefined ? undefined : body.achieved ? 1 : 0;
+  const override = body.achieved === undefined ? undefined : storedMark(body.achieved);
   const day = await setDay(ctx.db, { userId, language, date: body.date }, minutes, override);
   return toRecord(day, await goalsInForce(ctx.db, userId, language, body.date, body.date));
 }

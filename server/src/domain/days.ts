@@ -46,3 +46,6 @@ export async function recordsOfRange(
   };
   return remembered(ctx.db, 'range', key, `${from ?? ''}..${to ?? ''}`, firstChunkOrStream, Array.isArray);
 }
+
+/** The minutes of a language between two dates, from the running totals. */
+export { monthTotal } from '../db/activity';

@@ -22,3 +22,6 @@ export class ApiHttpError extends Error {
 
 /** An error answer's body, exactly as plugins/errors.ts sends it (a keyed add stores it byte for byte). */
 export const errorBody = (code: ApiErrorCode, message: string): string => JSON.stringify({ error: code, message });
+
+/** A wait of `ms` as a Retry-After header's seconds: whole seconds, rounded up, never below 1 (a client never retries too early). */
+export const retryAfterSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));

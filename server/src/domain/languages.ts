@@ -1,7 +1,7 @@
 /** Which language a call is about: the one named in ?language=, else the learner's current one. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
-import { currentLanguage, hasStartedLanguage, isKnownLanguage } from '../db/languages';
+import { currentLanguage, hasStartedLanguage, isKnownLanguage, settingsFromRow, startedLanguagesQuery, type LanguageSettings } from '../db/languages';
 import type { Account } from '../db/sessions';
 import type { DomainContext } from './context';
 import { ApiHttpError } from './errors';
@@ -46,3 +46,19 @@ export const WRITE_LANGUAGE_RULE =
 
 /** Language names in one (English) order whatever the database's collation. One collator: localeCompare with a locale builds one per call. */
 export const byName = new Intl.Collator('en').compare;
+
+/**
+ * A language's settings and running totals (the defaults for a language not started) and the names
+ * of every started language, sorted: one query.
+ */
+export async function startedLanguageSettings(
+  db: Kysely<Database>,
+  userId: number,
+  language: string | null,
+): Promise<{ settings: LanguageSettings; started: string[] }> {
+  const rows = await startedLanguagesQuery.execute(db, { userId });
+  return { settings: settingsFromRow(rows.find((row) => row.language === language)), started: rows.map((row) => row.language).sort(byName) };
+}
+
+/** The offered languages, the learner's current one and its choice, a language's settings and their saves. */
+export { chooseLanguage, currentLanguage, languageSettings, offeredLanguages, saveMilestones, savePreviousHours } from '../db/languages';

@@ -1,13 +1,13 @@
 /**
  * The learner's date, for the answers the server puts into a signed-in page (issue #32): the
  * SPA's reads are keyed by the learner's local date, so the server asks for the same one. The
- * SPA names its time zone in the `tz` cookie (src/app/firstAnswers.ts) when it differs from the
- * zone the server went by; without a usable one the server's own zone is the guess, and a wrong
- * guess only costs the page those date-keyed answers.
+ * SPA names its time zone in the `tz` cookie (src/app/firstAnswers.ts), and the account keeps the
+ * zone the app last sent (issue #54, PUT /api/user/preferences); without a usable one the server's
+ * own zone is the guess, and a wrong guess only costs the page those date-keyed answers.
  */
 import { learnerDate, type WallClock } from '@common/learnerDay';
 
-export const TIME_ZONE_COOKIE = 'tz';
+export { TIME_ZONE_COOKIE } from '@common/cookies';
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 

@@ -12,3 +12,6 @@ export function assertPreferences(change: { uiLocale?: string | null; timeZone?:
     throw new ApiHttpError(400, 'INVALID_INPUT', `"timeZone" must be an IANA time zone such as "Europe/Berlin", or null.`);
   }
 }
+
+/** The account's preferences (App language, time zone), read and saved. */
+export { readPreferences, savePreferences } from '../db/preferences';

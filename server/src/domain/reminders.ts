@@ -8,6 +8,7 @@ import { isRestDay } from '@common/streakRule';
 import { findDay } from '../db/activity';
 import type { Database } from '../db/database';
 import { goalsInForce } from '../db/goals';
+import { storedUiLocale } from '../db/preferences';
 import type { DueReminder, ReminderRow, ReminderSettings } from '../db/reminders';
 import { readRestDays } from '../db/restDays';
 import { ApiHttpError } from './errors';
@@ -15,6 +16,7 @@ import { isAchieved, totalOf } from './activityRecord';
 import { goalOn } from './goals';
 import { learnerToday } from './learnerDay';
 import { isReminderTime, isTimeZone, localDate, nextFiringAfter } from './reminderTime';
+import { languageNameIn, sendingLocale, serverText } from './serverTexts';
 
 export const DEFAULT_REMINDER: ReminderSettings = { enabled: false, time: '20:00', timeZone: 'UTC', skipWhenGoalMet: true };
 
@@ -53,31 +55,39 @@ export const reminderToday = (timeZone: string, dayEndsAtHour: number, nowMs: nu
 
 export type Nudge = { title: string; body: string; url: string };
 
-const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
-
 /**
  * What the reminder says on `day`, or null when it stays silent: a rest day, or (with
  * skipWhenGoalMet) a day achieved in the current language by the app's rule: the learner's own
  * mark when they gave one, else minutes reaching that day's goal.
  */
 export async function nudgeFor(db: Kysely<Database>, reminder: Pick<DueReminder, 'userId' | 'language' | 'skipWhenGoalMet'>, day: string): Promise<Nudge | null> {
-  const title = 'LinguaLog';
   const url = '/dashboard';
   if (isRestDay(day, await readRestDays(db, reminder.userId))) return null;
-  if (!reminder.language) return { title, body: 'Choose a language and log your first minutes today.', url };
+  // No Accept-Language at send time: the account's stored locale, else English.
+  const locale = sendingLocale(await storedUiLocale(db, reminder.userId));
+  const title = serverText(locale, 'server.reminder.title');
+  if (!reminder.language) return { title, body: serverText(locale, 'server.reminder.noLanguage'), url };
   const key = { userId: reminder.userId, language: reminder.language };
   const [record, goals] = await Promise.all([findDay(db, { ...key, date: day }), goalsInForce(db, key.userId, key.language, day, day)]);
   const goal = goalOn(goals, day);
   const minutes = record ? totalOf(record) : 0;
   // The app's achieved rule: a day the learner marked not achieved is not met, whatever its minutes.
-  const met = record ? isAchieved(record, goal) : false;
+  const met = isAchieved(record, goal);
   if (met && reminder.skipWhenGoalMet) return null;
-  const body = met ? `Today's goal in ${reminder.language} is met. A few more minutes?` : `${minutesText(Math.max(1, goal - minutes))} to today's goal in ${reminder.language}`;
+  const language = languageNameIn(locale, reminder.language);
+  const body = met
+    ? serverText(locale, 'server.reminder.goalMet', { language })
+    : serverText(locale, 'server.reminder.minutesLeft', { language, minutes: Math.max(1, goal - minutes) });
   return { title, body, url };
 }
 
 /** The answer of a test reminder: the same words as today's, and never silent. */
 export async function testNudge(db: Kysely<Database>, reminder: Pick<DueReminder, 'userId' | 'language'>, day: string): Promise<Nudge> {
   const nudge = await nudgeFor(db, { ...reminder, skipWhenGoalMet: false }, day);
-  return nudge ?? { title: 'LinguaLog', body: 'Today is a rest day. Reminders will reach this device.', url: '/dashboard' };
+  if (nudge) return nudge;
+  const locale = sendingLocale(await storedUiLocale(db, reminder.userId));
+  return { title: serverText(locale, 'server.reminder.title'), body: serverText(locale, 'server.reminder.restDay'), url: '/dashboard' };
 }
+
+/** The learner's reminder settings and the devices it reaches, read and saved. */
+export { deleteSubscription, listSubscriptions, readReminder, saveReminder, saveSubscription } from '../db/reminders';

@@ -31,3 +31,6 @@ export function breakProblem(period: RestDays['periods'][number], n: number, utc
   }
   return null;
 }
+
+/** The learner's rest weekdays and breaks, read and saved. */
+export { readRestDays, saveRestDays } from '../db/restDays';

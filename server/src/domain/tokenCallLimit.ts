@@ -12,6 +12,7 @@
  * exactly. The most a learner can lose is what a process leased and did not use before another
  * took over, within one minute: the token is then refused at most MAX_LEASE - 1 calls before 120, never after.
  */
+import { retryAfterSeconds } from './errors';
 
 /** The shared counter after an addition: the window's count (this claim included) and its start. */
 export interface CounterAfterClaim {
@@ -42,7 +43,7 @@ interface Lease {
 export function tokenCallLimit({ limit, windowMs, claim }: { limit: number; windowMs: number; claim: ClaimCalls }) {
   const leases = new Map<string, Lease>();
   const live = (lease: Lease | undefined, nowMs: number) => (lease && nowMs < lease.windowStart + windowMs ? lease : undefined);
-  const retryAfter = (windowStart: number, nowMs: number) => Math.max(1, Math.ceil((windowStart + windowMs - nowMs) / 1000));
+  const retryAfter = (windowStart: number, nowMs: number) => retryAfterSeconds(windowStart + windowMs - nowMs);
 
   function sweep(nowMs: number) {
     if (leases.size < SWEEP_AT) return;

@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { API_PATHS, type ApiPath } from '@common/apiPaths';
 import { API_ERRORS, errorSchema } from '@common/schemas/errors';
 import { ACCESS_TOKEN_PREFIX, TOKEN_CALLS_PER_MINUTE } from '@common/schemas/tokens';
 import { countTokenCalls, findAccessToken, touchAccessToken } from '../db/accessTokens';
@@ -43,9 +44,14 @@ declare module 'fastify' {
   }
 }
 
-export const USER_PREFIX = '/api/user';
+/** A path of common/apiPaths.ts as the server answers it, under /api. */
+const served = (path: ApiPath | '/user' | '/auth') => `/api${path}`;
+export const USER_PREFIX = served('/user');
 /** Sign-in, sign-out and the session check: a token may make none of them (403 TOKEN_SCOPE). */
-const AUTH_PREFIX = '/api/auth';
+const AUTH_PREFIX = served('/auth');
+const TOKENS = served(API_PATHS.tokens);
+const DAILY_ACTIVITY = served(API_PATHS.dailyActivity);
+const TIMER = served(API_PATHS.timer);
 const MINUTE_MS = 60 * 1000;
 /** 32 random bytes, base64url: 43 characters. */
 const SECRET_BYTES = 32;
@@ -68,10 +74,10 @@ const isUnder = (url: string, path: string) => url === path || url.startsWith(`$
  * PATCH /api/user/daily-activity and the timer calls; nothing else.
  */
 export function tokenAccessFor(method: string, url: string): TokenAccess {
-  if (isUnder(url, `${USER_PREFIX}/tokens`)) return 'none';
+  if (isUnder(url, TOKENS)) return 'none';
   if (method === 'GET' || method === 'HEAD') return 'read';
-  if ((method === 'POST' || method === 'PATCH') && url === `${USER_PREFIX}/daily-activity`) return 'log';
-  if (isUnder(url, `${USER_PREFIX}/timer`)) return 'log';
+  if ((method === 'POST' || method === 'PATCH') && url === DAILY_ACTIVITY) return 'log';
+  if (isUnder(url, TIMER)) return 'log';
   return 'none';
 }
 

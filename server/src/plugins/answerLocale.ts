@@ -2,40 +2,14 @@
  * The locale of an answer (contract, fifth edition): the account's "App language", else the best
  * match of the request's Accept-Language among the shipped locales, else English. It translates
  * the `message` of an error answer (the `error` code never changes; English is left byte for byte
- * as the code wrote it). The server's messages are in common/locales/<tag>/server.json, each keyed
- * by a name and looked up by its English text; a message the catalogue does not hold stays English.
+ * as the code wrote it). The server's messages are in common/locales/<tag>/server.json
+ * (domain/serverTexts.ts), each keyed by a name and looked up by its English text; a message the
+ * catalogue does not hold stays English.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IntlMessageFormat } from 'intl-messageformat';
-import { DEFAULT_LOCALE, intlLocale, isLocaleTag, LOCALE_TAGS, negotiateLocale, type LocaleTag } from '@common/locales';
+import { DEFAULT_LOCALE, isLocaleTag, negotiateLocale, type LocaleTag } from '@common/locales';
 import { storedUiLocale } from '../db/preferences';
-
-import ar from '@common/locales/ar/server.json';
-import de from '@common/locales/de/server.json';
-import en from '@common/locales/en/server.json';
-import es from '@common/locales/es/server.json';
-import fr from '@common/locales/fr/server.json';
-import it from '@common/locales/it/server.json';
-import ja from '@common/locales/ja/server.json';
-import ptBR from '@common/locales/pt-BR/server.json';
-import zhHans from '@common/locales/zh-Hans/server.json';
-
-/**
- * The server's catalogues, imported (so the built server holds them: it reads no file of the
- * source tree at run time); its type asks for one per locale of common/locales.ts.
- */
-const SERVER_CATALOGUES: Record<LocaleTag, Record<string, string>> = { en, es, 'pt-BR': ptBR, fr, de, it, ja, 'zh-Hans': zhHans, ar };
-
-const english: Record<string, string> = SERVER_CATALOGUES[DEFAULT_LOCALE];
-/** The key of each English message (those without placeholders: they are the messages the code writes as they are). */
-const keyOfEnglish = new Map(Object.entries(english).filter(([, text]) => !/[{}]/.test(text)).map(([key, text]) => [text, key]));
-const catalogues = new Map<string, Record<string, string>>(LOCALE_TAGS.map((tag) => [tag, SERVER_CATALOGUES[tag] ?? {}]));
-
-/** A server message of the catalogue in `locale` (`key` a key of server.json), English when the locale lacks it. */
-export function serverText(locale: string, key: string, values?: Record<string, string | number>): string {
-  const message = catalogues.get(locale)?.[key] ?? english[key] ?? key;
-  return String(new IntlMessageFormat(message, intlLocale(locale)).format(values));
-}
+import { keyOfEnglish, serverText } from '../domain/serverTexts';
 
 /** An English message the code wrote, in `locale` if the catalogue holds it. */
 export function localizedMessage(locale: string, message: string): string {

@@ -24,10 +24,12 @@ export interface FirstAnswers {
   /** The time zone whose date keyed the answers. */
   timeZone: string;
   /**
-   * Whether the learner's device named that zone (its `tz` cookie): without it the zone is the
-   * server's guess, and a first screen drawn for the guessed day could show another day's figures.
+   * Whether that zone is the learner's: the one their device named (its `tz` cookie), else the one
+   * their account keeps (issue #54, sent by the app at sign-in and whenever the device's zone
+   * changes). Without either the zone is the server's guess, and a first screen drawn for the
+   * guessed day could show another day's figures.
    */
-  zoneNamed: boolean;
+  zoneKnown: boolean;
   /** The learner's today in that zone, with their day boundary: the date the dashboard's reads were made for. */
   today: string;
   answers: FirstAnswer[];
@@ -50,34 +52,39 @@ async function answer(app: FastifyInstance, cookie: string, read: FirstRead): Pr
 export async function firstAnswers(app: FastifyInstance, request: FastifyRequest, path: string): Promise<FirstAnswers | null> {
   const cookie = request.headers.cookie;
   if (!cookie || !isSignedInScreen(path)) return null;
-  const named = request.cookies[TIME_ZONE_COOKIE];
-  const timeZone = learnerZone(named);
   const [auth, ...guard] = guardReads();
   const signedIn = await answer(app, cookie, auth);
   if (!signedIn) return null;
-  let others = guard;
-  let today = learnerToday(app.now(), timeZone);
-  if (path === '/dashboard') {
-    const boundary = await answer(app, cookie, dayBoundaryRead());
-    const hour = (boundary?.value as { dayEndsAtHour?: number } | undefined)?.dayEndsAtHour ?? 0;
-    today = learnerToday(app.now(), timeZone, hour);
-    others = dashboardReads(today).filter((r) => r.endpointName !== auth.endpointName);
+  const dashboard = path === '/dashboard';
+  // The account's preferences name the page's locale and, for a device that named no zone, the learner's zone.
+  const [preferences, boundary] = await Promise.all([answer(app, cookie, PREFERENCES_READ), dashboard ? answer(app, cookie, dayBoundaryRead()) : null]);
+  const stored = preferences?.value as { uiLocale?: string | null; timeZone?: string | null } | undefined;
+  const zone = knownZone(request.cookies[TIME_ZONE_COOKIE], stored?.timeZone);
+  const timeZone = zone ?? learnerZone(undefined);
+  const hour = (boundary?.value as { dayEndsAtHour?: number } | undefined)?.dayEndsAtHour ?? 0;
+  const today = learnerToday(app.now(), timeZone, dashboard ? hour : 0);
+  const others = dashboard ? dashboardReads(today).filter((r) => r.endpointName !== auth.endpointName) : guard;
+  const answers = await Promise.all(others.map((read) => (read.endpointName === 'getDayBoundary' && boundary ? boundary : answer(app, cookie, read))));
+  const locale = negotiateLocale({ stored: stored?.uiLocale, requested: String(request.headers['accept-language'] ?? '') });
+  return { timeZone, zoneKnown: zone !== null, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)], locale };
+}
+
+/** The learner's zone: the one their device named when it is a real zone, else the one the account keeps, else null (unknown). */
+function knownZone(named: string | undefined, stored: string | null | undefined): string | null {
+  for (const candidate of [named, stored ?? undefined]) {
+    if (candidate && learnerZone(candidate) === candidate) return candidate;
   }
-  const [preferences, ...answers] = await Promise.all([answer(app, cookie, PREFERENCES_READ), ...others.map((read) => answer(app, cookie, read))]);
-  const locale = negotiateLocale({
-    stored: (preferences?.value as { uiLocale?: string | null } | undefined)?.uiLocale,
-    requested: String(request.headers['accept-language'] ?? ''),
-  });
-  return { timeZone, zoneNamed: named === timeZone, today, answers: [signedIn, ...answers.filter((a): a is FirstAnswer => a !== null)], locale };
+  return null;
 }
 
 /**
- * What a first screen may draw: every answer for a day the learner's device named; without it (a
- * first visit, a zone the server cannot read) only what holds whatever the day (the language, the
- * progress, the levels), so the day's panels show they are loading, never another day's figures.
+ * What a first screen may draw: every answer for a day of the learner's known zone (their device's
+ * or their account's); without one (neither named nor kept, or one the server cannot read) only what
+ * holds whatever the day (the language, the progress, the levels), so the day's panels show they
+ * are loading, never another day's figures.
  */
 export function drawableAnswers(first: FirstAnswers): FirstAnswers {
-  return first.zoneNamed ? first : { ...first, answers: first.answers.filter((a) => !DAY_KEYED_READS.has(a.endpointName)) };
+  return first.zoneKnown ? first : { ...first, answers: first.answers.filter((a) => !DAY_KEYED_READS.has(a.endpointName)) };
 }
 
 /**

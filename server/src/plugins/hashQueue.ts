@@ -9,7 +9,7 @@ import type { ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiHttpError } from '../domain/errors';
+import { ApiHttpError, retryAfterSeconds } from '../domain/errors';
 import { KEY_LENGTH, type HashCost, type ScryptRunner } from './password';
 
 export interface HashQueueOptions {
@@ -99,7 +99,7 @@ export class HashQueue {
 
   private retryAfterSeconds(): number {
     const ahead = this.waiting.length + this.busy.size;
-    return Math.max(1, Math.ceil(((ahead / this.workers) * this.averageMs) / 1000));
+    return retryAfterSeconds((ahead / this.workers) * this.averageMs);
   }
 
   private freeWorker(): Worker | undefined {

@@ -10,8 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { pruneKeys, type KeyLimit } from '../db/idempotency';
 import { pruneStoppedTimers } from '../db/timers';
+import { KEY_RETENTION_DAYS } from '../domain/adds';
 
-export const KEY_RETENTION_DAYS = 31;
+export { KEY_RETENTION_DAYS };
 /** Keys one learner holds at once, refused adds' included (contract, fourth edition). */
 export const KEYS_PER_LEARNER = 10_000;
 /** Keys one access token holds at once (contract, fifth edition): then 429 for that token only. */

@@ -1,7 +1,7 @@
 /**
  * Issue #45: the server's render of the dashboard (16–32 ms of the event loop a page) is kept per
  * learner, width class and tab, under a digest of everything it is drawn from: the answers the
- * page carries (read from the database for this very page), the learner's today and whether the
+ * page carries (read from the database for this very page), the learner's today, zone and whether the
  * day's figures are drawn, and, while a timer runs, the instant (its elapsed time is drawn). A page whose inputs are unchanged gets the kept markup at the cost of
  * hashing them; any write that changes an answer changes the digest, so a kept render is never
  * staler than the database, whichever process wrote (several processes on one PostgreSQL

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { ACTIVE_TAB_COOKIE } from '@common/cookies';
 import { dashboardShell, type FirstAnswers } from './firstAnswers';
 import { ScreenMemory } from './screenMemory';
 
@@ -75,14 +76,14 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
   let budget = RENDER_BURST_MS;
   let budgetAt = performance.now();
   const memory = new ScreenMemory();
-  return (request, { answers, today, zoneNamed, locale, timeZone }) => {
+  return (request, { answers, today, zoneKnown, locale, timeZone }) => {
     const started = performance.now();
     budget = Math.min(RENDER_BURST_MS, budget + (started - budgetAt) * RENDER_SHARE);
     budgetAt = started;
     if (renderer) {
       const draw = renderer;
       const narrow = isPhone(request);
-      const tab = request.cookies.activeTab;
+      const tab = request.cookies[ACTIVE_TAB_COOKIE];
       const learner = (answers.find((a) => a.endpointName === 'checkAuth')?.value as { email?: string } | undefined)?.email;
       let rendered = false;
       // A running timer's elapsed time is drawn for the instant of the render, which is then part of what it is drawn from.
@@ -90,13 +91,13 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
       const now = Date.now();
       try {
         // A kept render costs no budget; a new one is made only while the budget lasts.
-        const screen = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}\u0000${locale}`, { answers, today, zoneNamed, locale, ...(runningTimer ? { now } : {}) }, () => {
+        const screen = memory.rendered(`${learner}\u0000${narrow}\u0000${tab}\u0000${locale}`, { answers, today, zoneKnown, locale, timeZone, ...(runningTimer ? { now } : {}) }, () => {
           if (budget <= 0) throw new BudgetSpent();
           rendered = true;
           onRender?.();
           return { ...draw.renderDashboardScreen({ answers, today, narrow, tab, now, locale, timeZone }), now };
         });
-        const drawnFor = `data-today="${today}" data-narrow="${narrow}" data-day-drawn="${zoneNamed}" data-now="${screen.now}"`;
+        const drawnFor = `data-today="${today}" data-narrow="${narrow}" data-day-drawn="${zoneKnown}" data-now="${screen.now}"`;
         return { head: screen.styleTags, body: '', root: `<div id="root" data-server-screen ${drawnFor} inert>${screen.markup}</div>` };
       } catch (err) {
         if (!(err instanceof BudgetSpent)) log.error({ err }, 'The server render of the dashboard failed: its page shows the plain first facts');

@@ -30,10 +30,9 @@ export function codeAfterPaint(page: string): string {
 /**
  * Issue #45: the copy of a screen's page whose head holds only a small loader that asks for the
  * app's code once the server's screen has painted (src/paintFirst.ts; scripts/route-pages.mjs
- * writes it). It is for a device that has run the app before (it named its time zone, the `tz`
- * cookie): that device keeps the code (the browser's cache, the service worker's), so asking for it
- * after the paint costs it no round trip. A first visit, whose code must still come over the
- * network, gets the page that asks for it from the head.
+ * writes it). Issue #54: every signed-in dashboard whose first screen the server drew gets it, with
+ * or without the `tz` cookie: the screen paints from the HTML alone, so the code, kept by a
+ * returning device or still to come over the network on a new one, waits until it has painted.
  */
 export const paintFirstCopy = (page: string) => page.replace(/\.html$/, '.paint-first.html');
 
@@ -71,11 +70,12 @@ export async function registerSpa(app: FastifyInstance, spaDir: string, screenOp
     if (!answers) return reply.header('cache-control', NO_CACHE).sendFile(page);
     // The dashboard's first screen is in the page before any script runs: in the SPA's root, which
     // the SPA hydrates (src/app/start.tsx), or, as the plain first facts, beside it until the SPA draws.
-    // The day's figures only for a day the learner's own device named (issue #44): without its time-zone
-    // cookie (a first visit) the server's guessed day could be another, so those panels show they load.
+    // The day's figures only for a day of the learner's known zone (issue #44): their device's time-zone
+    // cookie, else the zone their account keeps (issue #54); without either the server's guessed day
+    // could be another, so those panels show they load.
     const screen: ScreenParts = path === '/dashboard' ? dashboardScreen(request, drawableAnswers(answers)) : { head: '', body: '' };
     const drawn = Boolean(screen.body || screen.root);
-    const template = readFileSync(resolve(root, drawn && answers.zoneNamed && paintFirstPages.has(page) ? paintFirstCopy(page) : page), 'utf8');
+    const template = readFileSync(resolve(root, drawn && paintFirstPages.has(page) ? paintFirstCopy(page) : page), 'utf8');
     // The page names its locale (contract, fifth edition): the app loads that catalogue before it draws or hydrates.
     const html = (drawn ? codeAfterPaint(template) : template)
       .replace(/<html lang="[^"]*"/, `<html lang="${answers.locale}" dir="${localeDir(answers.locale)}" data-locale="${answers.locale}"`)

@@ -5,33 +5,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PATHS, underAuth } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { COMMON_PASSWORD_MESSAGE, EMAIL_MAX_LENGTH, isValidEmail, isValidPasswordLength, SIGN_UP_TEXTS } from '@common/domain';
+import { SIGN_UP_TEXTS } from '@common/domain';
 import { credentialsSchema, emailAnswerSchema } from '@common/schemas/auth';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
-import { isUniqueViolation } from '../db';
+import { signIn, signUp, type Account } from '../domain/accounts';
+import { ApiHttpError } from '../domain/errors';
 import { pruneSessions } from '../plugins/auth';
 import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
-import { ApiHttpError } from '../domain/errors';
 import { validationMessage, type AjvError } from '../plugins/errors';
-import { hashPassword, isCommonPassword, verifyPassword } from '../plugins/password';
-import { accountKey, pruneAttempts, refundAttempt, resetAttempts } from '../db/rateLimits';
-import { createUser, findUserByEmail } from '../db/users';
-import { clientAddressKey, limitAttempts } from '../domain/rateLimit';
+import { attemptOf, normaliseEmail, passwordsFor, rejectBody } from '../plugins/requests';
 import { publicErrors, security } from './schemas';
-import type { Account } from '../db/sessions';
-import { rejectBody } from './requests';
 
 const authErrors = (...extra: Parameters<typeof publicErrors>) => publicErrors('INVALID_INPUT', 403, 413, 415, 429, ...extra);
-
-/**
- * Emails are compared trimmed, in Unicode NFC (so a letter typed precomposed or with a combining
- * accent is one account) and case-insensitively; passwords are taken exactly as typed.
- */
-export async function normaliseEmail(request: FastifyRequest): Promise<void> {
-  // Runs before validation, so the body may be anything.
-  const body: unknown = request.body;
-  if (body && typeof body === 'object' && 'email' in body && typeof body.email === 'string') body.email = body.email.trim().normalize('NFC').toLowerCase();
-}
 
 function checkValidation(request: FastifyRequest): void {
   const error = request.validationError;
@@ -39,48 +24,6 @@ function checkValidation(request: FastifyRequest): void {
   const errors = (error as { validation?: AjvError[] }).validation ?? [];
   const unknownField = errors[0]?.keyword === 'additionalProperties';
   throw new ApiHttpError(400, 'INVALID_INPUT', unknownField ? validationMessage(errors, 'body') : SIGN_UP_TEXTS.EMPTY_CREDENTIALS);
-}
-
-function checkSignUpInput(email: string, password: string): void {
-  if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.EMPTY_CREDENTIALS);
-  if (email.length > EMAIL_MAX_LENGTH) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.EMAIL_TOO_LONG);
-  // Counted in code points, as the sign-up form counts it, so both sides accept exactly the same passwords.
-  if (!isValidPasswordLength(password)) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.PASSWORD_LENGTH);
-  if (!isValidEmail(email)) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.INVALID_EMAIL);
-  checkNewPassword(password);
-}
-
-/** Sign-up's password rules and wording, for every new password (sign-up, a reset, a change). */
-export function checkNewPassword(password: string): void {
-  if (!isValidPasswordLength(password)) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.PASSWORD_LENGTH);
-  if (isCommonPassword(password)) throw new ApiHttpError(400, 'COMMON_PASSWORD', COMMON_PASSWORD_MESSAGE);
-}
-
-const shortLoginKey = (request: FastifyRequest) => `login-ip-short:${clientAddressKey(request.ip)}`;
-
-/**
- * Counts an attempt against every window that applies; throws 429 when one is exhausted. A
- * signed-in password change counts its check of the current password as a sign-in.
- */
-export async function throttle(app: FastifyInstance, kind: 'login' | 'register', request: FastifyRequest, email: string): Promise<void> {
-  const { rateLimit } = app.auth;
-  const longestWindowMs = Math.max(rateLimit.windowMs, rateLimit.shortWindowMs, rateLimit.signupWindowMs);
-  const now = app.now().getTime();
-  await pruneAttempts(app.db, longestWindowMs, now);
-  if (kind === 'register') {
-    // Sign-up answers EMAIL_EXISTS by design, so each try is an enumeration probe: an hourly budget of its own.
-    await limitAttempts(app.db, `register-ip:${clientAddressKey(request.ip)}`, rateLimit.signupsPerIp, rateLimit.signupWindowMs, now);
-  } else {
-    await limitAttempts(app.db, `login-ip:${clientAddressKey(request.ip)}`, rateLimit.perIp, rateLimit.windowMs, now);
-    await limitAttempts(app.db, shortLoginKey(request), rateLimit.failuresPerIpShort, rateLimit.shortWindowMs, now);
-  }
-  await limitAttempts(app.db, accountKey(kind, email), rateLimit.perAccount, rateLimit.windowMs, now);
-}
-
-/** A right password: that email's failures are forgotten and the address's short window gets this attempt back. */
-export async function forgiveSignIn(app: FastifyInstance, request: FastifyRequest, email: string): Promise<void> {
-  await resetAttempts(app.db, accountKey('login', email));
-  await refundAttempt(app.db, shortLoginKey(request));
 }
 
 export async function authRoutes(fastify: FastifyInstance): Promise<void> {
@@ -104,14 +47,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       checkValidation(request);
       const { email, password } = request.body;
-      checkSignUpInput(email, password);
-      await throttle(app, 'register', request, email);
-      const taken = await findUserByEmail(app.db, email);
-      if (taken) throw emailExists();
-      const passwordHash = await hashPassword(password, app.auth.hashCost, app.hashQueue.forRequest(request, reply));
-      const userId = await createUser(app.db, email, passwordHash, app.now().getTime()).catch((err: unknown) => {
-        throw isUniqueViolation(err) ? emailExists() : err;
-      });
+      const userId = await signUp(app.db, app.auth.rateLimit, passwordsFor(app, request, reply), attemptOf(app, request, email), password);
       await app.startSession(reply, userId);
       return reply.code(201).send({ email });
     },
@@ -137,13 +73,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       checkValidation(request);
       const { email, password } = request.body;
-      if (!email || !password) throw new ApiHttpError(400, 'INVALID_INPUT', SIGN_UP_TEXTS.EMPTY_CREDENTIALS);
-      await throttle(app, 'login', request, email);
-      const user = await findUserByEmail(app.db, email);
-      const valid = await verifyPassword(password, user?.password_hash ?? app.auth.dummyHash, app.hashQueue.forRequest(request, reply));
-      if (!user || !valid) throw new ApiHttpError(401, 'INVALID_CREDENTIALS', 'Incorrect email and/or password, try again');
-      const userId = Number(user.id);
-      await forgiveSignIn(app, request, email);
+      const userId = await signIn(app.db, app.auth.rateLimit, passwordsFor(app, request, reply), attemptOf(app, request, email), password);
       await pruneSessions(app, userId);
       await app.startSession(reply, userId);
       return { email };
@@ -181,6 +111,3 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   });
 }
 
-function emailExists(): ApiHttpError {
-  return new ApiHttpError(409, 'EMAIL_EXISTS', 'Email already in use, try another or sign in');
-}

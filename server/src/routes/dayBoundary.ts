@@ -4,7 +4,7 @@ import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { DAY_ENDS_AT_HOUR_MAX, dayBoundarySchema, type DayBoundary } from '@common/schemas/dayBoundary';
 import { emptyQuery } from '@common/schemas/primitives';
-import { readDayEndsAtHour, saveDayEndsAtHour } from '../db/dayBoundary';
+import { readDayEndsAtHour, saveDayEndsAtHour } from '../domain/dayBoundary';
 import { readErrors, writeErrors, security } from './schemas';
 
 export async function dayBoundaryRoutes(fastify: FastifyInstance): Promise<void> {

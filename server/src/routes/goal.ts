@@ -2,11 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { DEFAULT_DAILY_GOAL_MINUTES, GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
+import { GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, GOAL_STEP_MINUTES } from '@common/domain';
 import { dailyGoalQuerySchema, dailyGoalSchema, saveDailyGoalSchema, type DailyGoal } from '@common/schemas/goal';
 import { emptyQuery, requiredLanguageQuery } from '@common/schemas/primitives';
-import { goalsInForce, newestGoal, setGoalFrom } from '../db/goals';
-import { goalOn } from '../domain/goals';
+import { goalInForceOn, newestGoalMinutes, setGoalFrom } from '../domain/goals';
 import { ApiHttpError } from '../domain/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { checkDate, isPlausibleToday } from '../domain/dates';
@@ -18,9 +17,7 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
 
   async function currentGoal(userId: number, requested: string | undefined): Promise<DailyGoal> {
     const language = await languageForRead(domain, userId, requested);
-    // The newest entry: a learner ahead of UTC may already have set a goal from "tomorrow".
-    const newest = language ? await newestGoal(app.db, userId, language) : undefined;
-    return { dailyGoalMinutes: newest ?? DEFAULT_DAILY_GOAL_MINUTES };
+    return { dailyGoalMinutes: await newestGoalMinutes(app.db, userId, language) };
   }
 
   app.get(underUser(API_PATHS.dailyGoal), {
@@ -40,8 +37,7 @@ export async function goalRoutes(fastify: FastifyInstance): Promise<void> {
       if (date === undefined) return currentGoal(request.userId, requested);
       checkDate(domain, date);
       const language = await languageForRead(domain, request.userId, requested);
-      if (!language) return { dailyGoalMinutes: DEFAULT_DAILY_GOAL_MINUTES };
-      return { dailyGoalMinutes: goalOn(await goalsInForce(app.db, request.userId, language, date, date), date) };
+      return { dailyGoalMinutes: await goalInForceOn(app.db, request.userId, language, date) };
     },
   });
 

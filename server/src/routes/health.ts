@@ -4,7 +4,7 @@ import { API_PATHS } from '@common/apiPaths';
 import { healthSchema } from '@common/schemas/health';
 import { emptyQuery } from '@common/schemas/primitives';
 import { publicErrors } from './schemas';
-import { pingDatabase } from '../db/health';
+import { pingDatabase } from '../domain/health';
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(API_PATHS.health, {

@@ -13,8 +13,8 @@ import { readDays } from '../transfer/daysImport';
 import { ApiHttpError } from '../domain/errors';
 import { HEAVY_CALL_RULE, security, writeErrors } from './schemas';
 import { addDaysIso } from '@common/buckets';
-import { currentLanguage, offeredLanguages } from '../db/languages';
 import { utcToday } from '../domain/dates';
+import { currentLanguage, offeredLanguages } from '../domain/languages';
 
 const DESCRIPTION =
   'source: lingualog-json (our JSON export: also restores goal history, previous hours, milestones and rest days, and starts ' +

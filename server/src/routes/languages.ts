@@ -5,8 +5,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { languagesSchema } from '@common/schemas/languages';
 import { emptyQuery } from '@common/schemas/primitives';
 import { publicErrors } from './schemas';
-import { offeredLanguages } from '../db/languages';
-import { byName } from '../domain/languages';
+import { byName, offeredLanguages } from '../domain/languages';
 
 export async function languageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();

@@ -7,8 +7,7 @@ import { milestonesSchema } from '@common/schemas/milestones';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
 import { ApiHttpError } from '../domain/errors';
 import { readErrors, writeErrors, security } from './schemas';
-import { languageForRead, languageForWrite } from '../domain/languages';
-import { languageSettings, saveMilestones } from '../db/languages';
+import { languageForRead, languageForWrite, languageSettings, saveMilestones } from '../domain/languages';
 
 const answer = { ...milestonesSchema, description: 'Hours at which each level begins' };
 

@@ -8,28 +8,18 @@ import { API_PATHS, underAuth, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { passwordChangeSchema, passwordResetAcceptedSchema, passwordResetConfirmSchema, passwordResetRequestSchema } from '@common/schemas/passwords';
-import { accountKey, countAttempt } from '../db/rateLimits';
-import { changePassword, isLiveReset, passwordHashOf, consumeReset } from '../db/passwordResets';
+import { changeAccountPassword, type Account } from '../domain/accounts';
 import {
-  HOUR_MS,
+  confirmReset,
+  requestReset,
   RESET_EMAILS_PER_ACCOUNT_PER_HOUR,
   RESET_REQUESTS_PER_IP_PER_HOUR,
   RESET_VALID_MINUTES,
-  hashResetToken,
-  issueReset,
-  resetLink,
 } from '../domain/passwordReset';
-import { clientAddressKey, limitAttempts } from '../domain/rateLimit';
-import { resetEmail } from '../domain/resetEmail';
 import { sessionCookieName } from '../plugins/auth';
 import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
-import { ApiHttpError } from '../domain/errors';
-import { hashPassword, verifyPassword } from '../plugins/password';
-import { checkNewPassword, forgiveSignIn, normaliseEmail, throttle } from './auth';
+import { attemptOf, normaliseEmail, passwordsFor } from '../plugins/requests';
 import { publicErrors, security, writeErrors } from './schemas';
-import type { Account } from '../db/sessions';
-
-const invalidToken = () => new ApiHttpError(400, 'INVALID_TOKEN', 'This reset link is unknown, already used or expired. Ask for a new one.');
 
 /** POST /api/auth/password-reset and /confirm, registered under /api/auth. */
 export async function passwordResetRoutes(fastify: FastifyInstance): Promise<void> {
@@ -43,7 +33,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       description:
         `Always 202 {} for any string \`email\`, whether or not an account has it (a malformed address simply matches none), so the answer never tells ` +
         `whether an account exists; the request runs the same database statements and one commit either way and never waits for the mail server (the email is composed after the answer). For an account, when mail ` +
-        `is configured (SMTP_URL), one email to its address with the link \`<PUBLIC_URL>/reset-password#token=<token>\`, valid ${RESET_VALID_MINUTES} ` +
+        `is configured (SMTP_URL), one email to its address, in the account's App language (else English), with the link \`<PUBLIC_URL>/reset-password#token=<token>\`, valid ${RESET_VALID_MINUTES} ` +
         `minutes and usable once (only the token's SHA-256 is stored). At most ${RESET_EMAILS_PER_ACCOUNT_PER_HOUR} such emails an hour per email ` +
         `address (later requests still answer 202 and send nothing); ${RESET_REQUESTS_PER_IP_PER_HOUR} requests an hour per client address (an IPv6 client counted by its /64), then 429 ` +
         'RATE_LIMITED with Retry-After. Both counters are kept in the database, shared by every server process. Without SMTP_URL nothing is sent: ' +
@@ -53,16 +43,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
       response: { 202: { ...passwordResetAcceptedSchema, description: 'Accepted, whatever the email' }, ...publicErrors('INVALID_INPUT', 403, 413, 415, 429) },
     },
     handler: async (request, reply) => {
-      const { email } = request.body;
-      const now = app.now().getTime();
-      await limitAttempts(app.db, `reset-ip:${clientAddressKey(request.ip)}`, RESET_REQUESTS_PER_IP_PER_HOUR, HOUR_MS, now);
-      // Counted per address whether or not an account has it: the same work either way.
-      const { count } = await countAttempt(app.db, accountKey('reset-mail', email), HOUR_MS, now);
-      if (count <= RESET_EMAILS_PER_ACCOUNT_PER_HOUR && app.mail.configured) {
-        const issued = await issueReset(app.db, email, now);
-        // Composed and handed to the mailer after the answer: the request costs the same for an unknown address.
-        if (issued) setImmediate(() => app.mail.send(resetEmail(email, resetLink(app.mail.publicUrl, issued.token))));
-      }
+      await requestReset(app.db, app.mail, { email: request.body.email, ip: request.ip, nowMs: app.now().getTime() });
       return reply.code(202).send({});
     },
   });
@@ -85,12 +66,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance): Promise<voi
     },
     handler: async (request, reply) => {
       const { token, password } = request.body;
-      const tokenHash = hashResetToken(token);
-      // The token first (a read: a refused password below leaves it usable), then sign-up's rules.
-      if (!(await isLiveReset(app.db, tokenHash, app.now().getTime()))) throw invalidToken();
-      checkNewPassword(password);
-      const passwordHash = await hashPassword(password, app.auth.hashCost, app.hashQueue.forRequest(request, reply));
-      if (!(await consumeReset(app.db, tokenHash, passwordHash, app.now().getTime()))) throw invalidToken();
+      await confirmReset(app.db, passwordsFor(app, request, reply), token, password, () => app.now().getTime());
       return reply.code(204).send(null);
     },
   });
@@ -120,19 +96,18 @@ export async function passwordChangeRoutes(fastify: FastifyInstance): Promise<vo
     },
     handler: async (request, reply) => {
       const { currentPassword, newPassword, endEverything = true } = request.body;
-      checkNewPassword(newPassword);
       const { email } = request.account as Account;
-      await throttle(app, 'login', request, email);
-      const run = app.hashQueue.forRequest(request, reply);
-      const stored = await passwordHashOf(app.db, request.userId);
-      const valid = await verifyPassword(currentPassword, stored ?? app.auth.dummyHash, run);
-      if (!valid) throw new ApiHttpError(401, 'INVALID_CREDENTIALS', 'The current password is not right, try again');
-      await forgiveSignIn(app, request, email);
-      const passwordHash = await hashPassword(newPassword, app.auth.hashCost, run);
       const cookie = request.cookies[cookieName];
       // The session's token as plugins/auth.ts stores it: its SHA-256.
-      const keep = cookie ? createHash('sha256').update(cookie).digest('hex') : null;
-      await changePassword(app.db, request.userId, passwordHash, keep, endEverything);
+      const keepSessionHash = cookie ? createHash('sha256').update(cookie).digest('hex') : null;
+      await changeAccountPassword(app.db, app.auth.rateLimit, passwordsFor(app, request, reply), {
+        ...attemptOf(app, request, email),
+        userId: request.userId,
+        currentPassword,
+        newPassword,
+        keepSessionHash,
+        endEverything,
+      });
       return reply.code(204).send(null);
     },
   });

@@ -10,8 +10,7 @@ import { DEFAULT_LOCALE, LOCALES } from '@common/locales';
 import { localesSchema, preferencesChangeSchema, preferencesSchema, type LocalesAnswer, type Preferences } from '@common/schemas/preferences';
 import { emptyQuery } from '@common/schemas/primitives';
 import { publicErrors, readErrors, writeErrors, security } from './schemas';
-import { readPreferences, savePreferences } from '../db/preferences';
-import { assertPreferences } from '../domain/preferences';
+import { assertPreferences, readPreferences, savePreferences } from '../domain/preferences';
 
 export async function localeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();

@@ -6,8 +6,7 @@ import { PREVIOUS_HOURS_MAX, PREVIOUS_HOURS_STEP } from '@common/domain';
 import { previousTimeSchema } from '@common/schemas/previousTime';
 import { emptyQuery, languageQuery, requiredLanguageQuery } from '@common/schemas/primitives';
 import { readErrors, writeErrors, security } from './schemas';
-import { languageForRead, languageForWrite } from '../domain/languages';
-import { languageSettings, savePreviousHours } from '../db/languages';
+import { languageForRead, languageForWrite, languageSettings, savePreviousHours } from '../domain/languages';
 
 const answer = { ...previousTimeSchema, description: 'Previous hours of the language' };
 

@@ -5,11 +5,10 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { SKILLS, levelForHours, levelHours } from '@common/domain';
 import { languageQuery } from '@common/schemas/primitives';
 import { monthlyTotalSchema, monthTotalQuerySchema, progressSchema } from '@common/schemas/progress';
-import { monthTotal } from '../db/activity';
 import { readErrors, security } from './schemas';
-import { byName, languageForRead } from '../domain/languages';
+import { languageForRead, startedLanguageSettings } from '../domain/languages';
+import { monthTotal } from '../domain/days';
 import { checkRealDate } from '../domain/dates';
-import { settingsFromRow, startedLanguagesQuery } from '../db/languages';
 
 export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -30,8 +29,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
       const language = await languageForRead(domain, userId, request.query.language, request.account);
       // Running totals kept by every activity write (db/activity.ts): the cost of this read does not grow with history.
       // One query for the started languages and the shown one's settings (a language not started has the defaults).
-      const started = await startedLanguagesQuery.execute(app.db, { userId });
-      const settings = settingsFromRow(started.find((row) => row.language === language));
+      const { settings, started } = await startedLanguageSettings(app.db, userId, language);
       const perSkill = settings.totals;
       const totalOverallMins = SKILLS.reduce((sum, skill) => sum + perSkill[skill], 0);
       return {
@@ -41,7 +39,7 @@ export async function progressRoutes(fastify: FastifyInstance): Promise<void> {
         readingOverallMins: perSkill.reading,
         speakingOverallMins: perSkill.speaking,
         writingOverallMins: perSkill.writing,
-        languages: started.map((r) => r.language).sort(byName).map((name) => ({ name })),
+        languages: started.map((name) => ({ name })),
       };
     },
   });

@@ -15,10 +15,18 @@ import {
   type Reminder,
   type TestReminderAnswer,
 } from '@common/schemas/reminders';
-import { deleteSubscription, listSubscriptions, readReminder, saveReminder, saveSubscription } from '../db/reminders';
 import { endpointProblem, subscriptionKeysProblem } from '../domain/pushEndpoint';
 import { limitAttempts } from '../domain/rateLimit';
-import { assertReminderSettings, nextDueAt, toSettings } from '../domain/reminders';
+import {
+  assertReminderSettings,
+  deleteSubscription,
+  listSubscriptions,
+  nextDueAt,
+  readReminder,
+  saveReminder,
+  saveSubscription,
+  toSettings,
+} from '../domain/reminders';
 import { ApiHttpError } from '../domain/errors';
 import { publicErrors, readErrors, security, writeErrors } from './schemas';
 

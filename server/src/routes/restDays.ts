@@ -4,11 +4,10 @@ import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { emptyQuery } from '@common/schemas/primitives';
 import { REST_PERIOD_MAX_DAYS, REST_PERIOD_MAX_DAYS_AHEAD, REST_PERIODS_MAX, REST_WEEKDAYS_MAX, restDaysSchema, type RestDays } from '@common/schemas/restDays';
-import { readRestDays, saveRestDays } from '../db/restDays';
 import { ApiHttpError } from '../domain/errors';
 import { readErrors, writeErrors, security } from './schemas';
 import { utcToday } from '../domain/dates';
-import { breakProblem } from '../domain/restDays';
+import { breakProblem, readRestDays, saveRestDays } from '../domain/restDays';
 
 export async function restDayRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();

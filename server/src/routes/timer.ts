@@ -5,11 +5,9 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { startTimerConflictSchema, startTimerSchema, timerAnswerSchema, timerParamsSchema, type TimerAnswer } from '@common/schemas/timer';
 import { writeLanguageQuery } from '@common/schemas/activity';
-import { findTimer, startTimer, stopTimer, wasStopped } from '../db/timers';
-import { languageForWrite, WRITE_LANGUAGE_RULE } from '../domain/languages';
-import { ApiHttpError } from '../domain/errors';
+import { WRITE_LANGUAGE_RULE } from '../domain/languages';
 import { KEY_RETENTION_DAYS } from '../plugins/keyPruning';
-import { startInstant, toRunningTimer } from '../domain/timer';
+import { runningTimer, startLearnerTimer, stopLearnerTimer } from '../domain/timer';
 import { readErrors, security, writeErrors } from './schemas';
 
 const timerPath = underUser(API_PATHS.timer);
@@ -28,8 +26,7 @@ export async function timerRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 200: { ...timerAnswerSchema, description: '`timer` is null when none runs' }, ...readErrors() },
     },
     handler: async (request): Promise<TimerAnswer> => {
-      const row = await findTimer(app.db, request.userId);
-      return { timer: row ? toRunningTimer(row) : null };
+      return { timer: await runningTimer(domain, request.userId) };
     },
   });
 
@@ -54,21 +51,13 @@ export async function timerRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request, reply) => {
       const { id, skill, startedAt } = request.body;
-      const userId = request.userId;
-      const current = await findTimer(app.db, userId);
-      if (current?.id === id) return { timer: toRunningTimer(current) };
-      if (await wasStopped(app.db, userId, id)) {
-        throw new ApiHttpError(409, 'TIMER_STOPPED', 'This timer was already stopped (perhaps on another device); start a new one.');
-      }
-      const started_at = startInstant(startedAt, app.now());
-      const language = await languageForWrite(domain, userId, request.account, request.query.language);
-      const { running } = await startTimer(app.db, { user_id: userId, id, language, skill, started_at });
-      if (running.id === id) return { timer: toRunningTimer(running) };
+      const { timer, conflict } = await startLearnerTimer(domain, request.userId, request.account, { id, skill, startedAt, language: request.query.language });
+      if (!conflict) return { timer };
       const answer: FastifyReply = reply;
       return answer.code(409).send({
         error: 'TIMER_RUNNING',
-        message: `A ${running.skill} timer is already running; stop it before starting another.`,
-        timer: toRunningTimer(running),
+        message: `A ${timer.skill} timer is already running; stop it before starting another.`,
+        timer,
       });
     },
   });
@@ -89,7 +78,7 @@ export async function timerRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 204: noContent, ...writeErrors() },
     },
     handler: async (request, reply) => {
-      await stopTimer(app.db, request.userId, request.params.id, app.now().getTime());
+      await stopLearnerTimer(domain, request.userId, request.params.id);
       const noContent: FastifyReply = reply;
       return noContent.code(204).send();
     },

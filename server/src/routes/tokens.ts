@@ -2,7 +2,6 @@
  * Personal access tokens (contract, fourth edition): minted with the account's password, listed
  * without their secrets, revoked at once. Session only: a token can neither see nor make tokens.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_PATHS, underUser } from '@common/apiPaths';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
@@ -15,32 +14,15 @@ import {
   TOKEN_EXPIRY_DAYS,
   TOKEN_NAME_MAX_LENGTH,
   tokenParamsSchema,
-  type AccessToken,
-  type CreatedToken,
 } from '@common/schemas/tokens';
-import { createAccessToken, deleteAccessToken, listAccessTokens, type AccessTokenRow } from '../db/accessTokens';
-import { findUserByEmail } from '../db/users';
+import type { Account } from '../domain/accounts';
+import { mintToken, revokeToken, tokensOf } from '../domain/accessTokens';
 import { hashSecret, mintSecret } from '../plugins/accessTokens';
 import { HASHING_REQUEST_TIMEOUT_MS } from '../plugins/availability';
-import { ApiHttpError } from '../domain/errors';
-import { verifyPassword } from '../plugins/password';
-import type { Account } from '../db/sessions';
+import { attemptOf, passwordsFor, rejectBody } from '../plugins/requests';
 import { readErrors, security, writeErrors } from './schemas';
-import { forgiveSignIn, throttle } from './auth';
-import { rejectBody } from './requests';
 
 const tokensPath = underUser(API_PATHS.tokens);
-
-const toAccessToken = (row: AccessTokenRow): AccessToken => ({
-  id: row.id,
-  name: row.name,
-  scope: row.scope,
-  createdAt: new Date(Number(row.created_at)).toISOString(),
-  lastUsedAt: row.last_used_at === null ? null : new Date(Number(row.last_used_at)).toISOString(),
-  expiresAt: row.expires_at === null ? null : new Date(Number(row.expires_at)).toISOString(),
-});
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -63,29 +45,16 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 201: { ...createdTokenSchema, description: 'Made: copy `token` now' }, ...writeErrors('INVALID_CREDENTIALS', 'RATE_LIMITED', 'TOO_MANY_TOKENS') },
     },
     handler: async (request, reply) => {
-      const name = request.body.name.trim();
-      if (name === '') throw new ApiHttpError(400, 'INVALID_INPUT', 'Give the token a name, so you know later which tool uses it.');
-      // Characters as the schema counts them (code points), after trimming.
-      if ([...name].length > TOKEN_NAME_MAX_LENGTH) {
-        throw new ApiHttpError(400, 'INVALID_INPUT', `The token's name can be at most ${TOKEN_NAME_MAX_LENGTH} characters.`);
-      }
       const { email } = request.account as Account;
-      // Counted as a sign-in of the account, under the sign-in's own counters: guessing here draws on the same budget.
-      await throttle(app, 'login', request, email);
-      const user = await findUserByEmail(app.db, email);
-      const valid = await verifyPassword(request.body.password, user?.password_hash ?? app.auth.dummyHash, app.hashQueue.forRequest(request, reply));
-      if (!user || !valid) throw new ApiHttpError(401, 'INVALID_CREDENTIALS', 'Incorrect password, try again');
-      await forgiveSignIn(app, request, email);
-
       const secret = mintSecret();
-      const createdAt = app.now().getTime();
-      const days = request.body.expiresInDays ?? null;
-      const row = { id: randomUUID(), name, scope: request.body.scope, created_at: createdAt, expires_at: days === null ? null : createdAt + days * DAY_MS };
-      const stored = await createAccessToken(app.db, { ...row, user_id: request.userId, token_hash: hashSecret(secret) }, MAX_TOKENS_PER_LEARNER);
-      if (!stored) {
-        throw new ApiHttpError(409, 'TOO_MANY_TOKENS', `You already have ${MAX_TOKENS_PER_LEARNER} access tokens: revoke one you no longer use first.`);
-      }
-      const answer: CreatedToken = { ...toAccessToken({ ...row, last_used_at: null }), token: secret };
+      const answer = await mintToken(
+        app.db,
+        app.auth.rateLimit,
+        passwordsFor(app, request, reply),
+        { ...attemptOf(app, request, email), userId: request.userId },
+        { name: request.body.name, scope: request.body.scope, expiresInDays: request.body.expiresInDays ?? null, password: request.body.password },
+        { secret, hash: hashSecret(secret) },
+      );
       const created: FastifyReply = reply;
       return created.code(201).send(answer);
     },
@@ -102,7 +71,7 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
       querystring: emptyQuery,
       response: { 200: accessTokenListSchema, ...readErrors() },
     },
-    handler: async (request) => (await listAccessTokens(app.db, request.userId)).map(toAccessToken),
+    handler: async (request) => tokensOf(app.db, request.userId),
   });
 
   app.delete(`${tokensPath}/:id`, {
@@ -119,7 +88,7 @@ export async function tokenRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 204: noContent, ...writeErrors() },
     },
     handler: async (request, reply) => {
-      await deleteAccessToken(app.db, request.userId, request.params.id);
+      await revokeToken(app.db, request.userId, request.params.id);
       const revoked: FastifyReply = reply;
       return revoked.code(204).send();
     },

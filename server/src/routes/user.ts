@@ -5,10 +5,9 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { chooseLanguageSchema, hasLanguageSchema, languageSchema, userLanguageSchema } from '@common/schemas/languages';
 import { emptyQuery, noContent } from '@common/schemas/primitives';
 import { readErrors, writeErrors, security } from './schemas';
-import { deleteUser } from '../db/users';
-import { assertKnownLanguage } from '../domain/languages';
-import { chooseLanguage, currentLanguage } from '../db/languages';
-import { rejectBody } from './requests';
+import { deleteAccount } from '../domain/accounts';
+import { assertKnownLanguage, chooseLanguage, currentLanguage } from '../domain/languages';
+import { rejectBody } from '../plugins/requests';
 
 export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
@@ -65,7 +64,7 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
       response: { 204: noContent, ...writeErrors() },
     },
     handler: async (request, reply) => {
-      await deleteUser(app.db, request.userId);
+      await deleteAccount(app.db, request.userId);
       await app.endSession(request, reply);
       return reply.code(204).send(null);
     },

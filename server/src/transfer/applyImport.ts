@@ -13,7 +13,8 @@ import { addDaysIso } from '@common/buckets';
 import { byName } from '../domain/languages';
 import { goalHistory } from '../db/goals';
 import { goalOn } from '../domain/goals';
-import { totalOf } from '../domain/activityRecord';
+import { storedMark, totalOf } from '../domain/activityRecord';
+import { markFor } from '@common/achieved';
 import { minutesProblem, yieldToLoop, type DayImport, type ImportPlan, type LanguageImport, type Problems } from './plan';
 
 /** Days compared with the stored ones between turns of the event loop: a few milliseconds each (issue #30). */
@@ -105,6 +106,5 @@ async function changesOf(db: Kysely<Database>, name: string, language: LanguageI
 function overrideOf(day: DayImport, before: DayRow | undefined, goals: { from: string; minutes: number }[], options: ImportOptions): number | null {
   if (day.achieved === undefined) return options.mode === 'merge' ? (before?.achieved_override ?? null) : null;
   if (day.date >= addDaysIso(options.today, -1)) return null;
-  const reached = totalOf(day.minutes) >= goalOn(goals, day.date);
-  return day.achieved === reached ? null : day.achieved ? 1 : 0;
+  return storedMark(markFor(day.achieved, totalOf(day.minutes), goalOn(goals, day.date)));
 }

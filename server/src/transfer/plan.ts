@@ -7,6 +7,7 @@ import type { ImportProblem } from '@common/schemas/data';
 import type { RestDays } from '@common/schemas/restDays';
 import { totalOf } from '../domain/activityRecord';
 import { brokenDayLimit } from '../domain/dayLimits';
+import { DAY_LIMIT_HOURS } from '@common/dayLimits';
 
 const MAX_PROBLEMS = 100;
 
@@ -104,8 +105,8 @@ export function languageProblem(name: string, ctx: ImportContext): string | null
 export function minutesProblem(date: string, minutes: Record<Skill, number>): string | null {
   const broken = brokenDayLimit(minutes);
   if (broken === null) return null;
-  if (broken === 'total') return `On ${date}, the four skills would hold ${totalOf(minutes)} minutes; a day holds at most ${DAILY_TOTAL_LIMIT_MINS} minutes (24 hours).`;
-  return `On ${date}, ${broken} would hold ${minutes[broken]} minutes; one skill may hold at most ${DAILY_SKILL_LIMIT_MINS} minutes (16 hours) a day.`;
+  if (broken === 'total') return `On ${date}, the four skills would hold ${totalOf(minutes)} minutes; a day holds at most ${DAILY_TOTAL_LIMIT_MINS} minutes (${DAY_LIMIT_HOURS.total} hours).`;
+  return `On ${date}, ${broken} would hold ${minutes[broken]} minutes; one skill may hold at most ${DAILY_SKILL_LIMIT_MINS} minutes (${DAY_LIMIT_HOURS.skill} hours) a day.`;
 }
 
 /** Where text read with the wrong encoding shows: replacement characters or NUL bytes (UTF-16 read as UTF-8). */

@@ -15,6 +15,7 @@ import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
 import { ErrorLine, ErrorText } from '@/components/StatusMessage';
 import { SKILL_NAMES } from '@/lib/skills';
+import { useT } from '@/i18n/I18nProvider';
 import { ERRORS, messageFor, refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import { formatHoursMinutesLong, toMinutes } from '@/lib/time';
 import { leftTodayHint, tooMuchMessage } from './addTimeLimit';
@@ -42,6 +43,7 @@ interface AddTimeModalProps {
  */
 export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps) {
   const formId = useId();
+  const t = useT();
   const dispatch = useAppDispatch();
   const [hours, setHours] = useState(kept?.hours ?? '');
   const [minutes, setMinutes] = useState(kept?.minutes ?? '');
@@ -99,34 +101,34 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
   };
 
   const footer = queued ? (
-    <Button onClick={onClose}>OK</Button>
+    <Button onClick={onClose}>{t('dashboard.addTime.ok')}</Button>
   ) : (
     <>
       <Button $variant="secondary" onClick={onClose}>
-        Cancel
+        {t('common.cancel')}
       </Button>
       <Button type="submit" form={formId} disabled={isLoading}>
-        {isLoading ? 'Adding...' : 'Add'}
+        {isLoading ? t('dashboard.addTime.adding') : t('dashboard.addTime.add')}
       </Button>
     </>
   );
 
   return (
-    <Modal title={`Add ${name} Time`} onClose={onClose} footer={footer} size="sm">
+    <Modal title={t('dashboard.addTime.title', { skill: name })} onClose={onClose} footer={footer} size="sm">
       <TimeForm id={formId} onSubmit={onSubmit} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
         {leftToday && <ErrorLine>{leftToday}</ErrorLine>}
         {queued && <Kept role="status">{KEPT_ON_DEVICE}</Kept>}
         <HoursMinutesInput
           idPrefix={`add-${skill}`}
-          legend={`${name} time to add`}
+          legend={t('dashboard.addTime.legend', { skill: name })}
           hours={hours}
           minutes={minutes}
           onHoursChange={setHours}
           onMinutesChange={setMinutes}
           focusHours
         />
-        {skillToday !== undefined && <Hint>Today so far: {formatHoursMinutesLong(skillToday)}</Hint>}
+        {skillToday !== undefined && <Hint>{t('dashboard.addTime.todaySoFar', { time: formatHoursMinutesLong(skillToday) })}</Hint>}
       </TimeForm>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 import { useAppDispatch, useAppSelector } from '@/api/hooks';
 import type { Tab } from './dashboardSlice';
 import { TABS, selectActiveTab, tabSelected } from './dashboardSlice';
@@ -10,9 +11,9 @@ const svg = (children: ReactNode) => (
   </svg>
 );
 
-const TAB_ITEMS: Record<Tab, { label: string; icon: ReactNode }> = {
+const TAB_ITEMS: Record<Tab, { label: (t: ReturnType<typeof useT>) => string; icon: ReactNode }> = {
   daily: {
-    label: 'Daily',
+    label: (t) => t('dashboard.tab.daily'),
     icon: svg(
       <>
         <circle cx="12" cy="12" r="9" />
@@ -21,7 +22,7 @@ const TAB_ITEMS: Record<Tab, { label: string; icon: ReactNode }> = {
     ),
   },
   calendar: {
-    label: 'Calendar',
+    label: (t) => t('dashboard.tab.calendar'),
     icon: svg(
       <>
         <rect x="3" y="5" width="18" height="16" rx="2" />
@@ -30,7 +31,7 @@ const TAB_ITEMS: Record<Tab, { label: string; icon: ReactNode }> = {
     ),
   },
   progress: {
-    label: 'Progress',
+    label: (t) => t('dashboard.tab.progress'),
     icon: svg(
       <>
         <path d="M12 3a9 9 0 1 0 9 9h-9z" />
@@ -39,17 +40,18 @@ const TAB_ITEMS: Record<Tab, { label: string; icon: ReactNode }> = {
     ),
   },
   levels: {
-    label: 'Levels',
+    label: (t) => t('dashboard.tab.levels'),
     icon: svg(<path d="M4 20h4v-5h4v-5h4V5h4" />),
   },
 };
 
 /** Narrow screens show one dashboard section at a time, picked here (spec 2). */
 export function BottomNav() {
+  const t = useT();
   const dispatch = useAppDispatch();
   const active = useAppSelector(selectActiveTab);
   return (
-    <Nav aria-label="Dashboard sections">
+    <Nav aria-label={t('dashboard.tab.nav')}>
       <List>
         {TABS.map((tab) => (
           <li key={tab}>
@@ -60,7 +62,7 @@ export function BottomNav() {
               onClick={() => dispatch(tabSelected(tab))}
             >
               {TAB_ITEMS[tab].icon}
-              <span>{TAB_ITEMS[tab].label}</span>
+              <span>{TAB_ITEMS[tab].label(t)}</span>
             </TabButton>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { ActivityRecord } from '@common/api-types';
 import type { CalendarContext, YearMonth } from '@/lib/calendar';
-import { WEEKDAYS, monthGrid, tileState } from '@/lib/calendar';
+import { weekdayNames, monthGrid, tileState } from '@/lib/calendar';
 import { DayTile } from './DayTile';
 
 interface CalendarGridProps {
@@ -24,9 +24,9 @@ export function CalendarGrid({ month, records, context, labelledBy, onOpenDay }:
     <Table aria-labelledby={labelledBy}>
       <thead>
         <tr>
-          {WEEKDAYS.map((name) => (
-            <Heading key={name} scope="col" aria-label={name}>
-              <abbr title={name}>{name[0]}</abbr>
+          {weekdayNames().map(({ long, narrow }) => (
+            <Heading key={long} scope="col" aria-label={long}>
+              <abbr title={long}>{narrow}</abbr>
             </Heading>
           ))}
         </tr>

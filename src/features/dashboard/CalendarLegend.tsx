@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 import { Emoji } from '@/components/Emoji';
 
 /**
@@ -13,25 +14,26 @@ export const DAY_FILLS = {
 
 /** The key under the calendar: what each fill, the outline and the rest day's 😴 mean. */
 export function CalendarLegend() {
+  const t = useT();
   return (
-    <Legend aria-label="Calendar key">
+    <Legend aria-label={t('dashboard.calendar.key')}>
       <li>
         <Sample $fill={DAY_FILLS.achieved.background} $border={DAY_FILLS.achieved.border} aria-hidden="true" />
-        Goal achieved
+        {t('dashboard.calendar.achieved')}
       </li>
       <li>
         <Sample $fill={DAY_FILLS.missed.background} $border={DAY_FILLS.missed.border} aria-hidden="true" />
-        Goal missed
+        {t('dashboard.calendar.missed')}
       </li>
       <li>
         <Sample $fill="transparent" $border="currentColor" $thick aria-hidden="true" />
-        Today
+        {t('dashboard.calendar.today')}
       </li>
       <li>
         <RestSample aria-hidden="true">
           <Emoji kind="rest" />
         </RestSample>
-        Rest day
+        {t('dashboard.calendar.restDay')}
       </li>
     </Legend>
   );

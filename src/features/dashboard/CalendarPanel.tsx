@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 import { NO_REST_DAYS } from '@common/schemas/restDays';
 import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery, useGetRestDaysQuery } from '@/api/apiSlice';
 import { useLearnerToday } from '@/api/useLearnerToday';
@@ -20,6 +21,7 @@ import { EditDayModal } from './lazyDialogs';
  * recorded day from the server's summary, so its cost does not grow with the history.
  */
 export function CalendarPanel() {
+  const t = useT();
   const today = useLearnerToday();
   const [month, setMonth] = useState(() => yearMonthOf(today));
   const [monthOfToday, setMonthOfToday] = useState(() => monthKey(yearMonthOf(today)));
@@ -42,21 +44,21 @@ export function CalendarPanel() {
   return (
     <Panel aria-labelledby={titleId}>
       <Header>
-        <IconButton aria-label="Previous month" onClick={() => setMonth((m) => shiftMonth(m, -1))}>
+        <IconButton aria-label={t('dashboard.calendar.previousMonth')} onClick={() => setMonth((m) => shiftMonth(m, -1))}>
           <span aria-hidden="true">‹</span>
         </IconButton>
         <Title id={titleId} aria-live="polite">
           {formatMonthTitle(month)}
         </Title>
-        <IconButton aria-label="Next month" onClick={() => setMonth((m) => shiftMonth(m, 1))}>
+        <IconButton aria-label={t('dashboard.calendar.nextMonth')} onClick={() => setMonth((m) => shiftMonth(m, 1))}>
           <span aria-hidden="true">›</span>
         </IconButton>
       </Header>
-      {failed && <FailureNotice reads={[activities, summary]} title="Error loading calendar" />}
+      {failed && <FailureNotice reads={[activities, summary]} title={t('dashboard.calendar.error')} />}
       {!failed && !ready && <Loading />}
       {!failed && ready && (
         <>
-          <Hint>Click to edit learning time!</Hint>
+          <Hint>{t('dashboard.calendar.hint')}</Hint>
           <Body>
             <GridBox>
               <CalendarGrid

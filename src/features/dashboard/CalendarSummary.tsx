@@ -1,13 +1,15 @@
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 import { useGetMonthTotalQuery, useGetProgressQuery } from '@/api/apiSlice';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { formatMonthTitle, monthKey, type YearMonth } from '@/lib/calendar';
-import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
-import { plural } from '@/lib/time';
+import { levelDescription, levelZeroText } from '@/lib/levelDescriptions';
+import { formatHoursLong } from '@/lib/time';
 
 /** Beside the calendar: the learner's level and the shown month's total in whole hours (spec 2). */
 export function CalendarSummary({ month }: { month: YearMonth }) {
+  const t = useT();
   const progress = useGetProgressQuery();
   const monthTotal = useGetMonthTotalQuery(monthKey(month));
   const level = progress.data?.currentLevel ?? 0;
@@ -19,8 +21,8 @@ export function CalendarSummary({ month }: { month: YearMonth }) {
         <FailureNotice reads={[progress]} />
         {progress.data && (
           <>
-            <Big>Level {level}</Big>
-            <Small>{levelDescription(level)?.title ?? LEVEL_ZERO_TEXT}</Small>
+            <Big>{t('dashboard.level.title', { level })}</Big>
+            <Small>{levelDescription(level)?.title ?? levelZeroText()}</Small>
           </>
         )}
       </Box>
@@ -29,7 +31,7 @@ export function CalendarSummary({ month }: { month: YearMonth }) {
         {!monthTotal.isError && !monthTotal.currentData && <Loading />}
         {monthTotal.currentData && (
           <Total>
-            {formatMonthTitle(month)}: {plural(Math.floor(monthTotal.currentData.monthlyTotalMins / 60), 'hour')}
+            {t('dashboard.calendar.monthTotal', { month: formatMonthTitle(month), hours: formatHoursLong(Math.floor(monthTotal.currentData.monthlyTotalMins / 60)) })}
           </Total>
         )}
       </Box>

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
 import { useDailyMinutesQuery, useGetMonthActivitiesQuery } from '@/api/apiSlice';
@@ -21,6 +22,7 @@ import { EditDayModal } from './lazyDialogs';
 
 /** Today's minutes per skill, and the four buttons that add time (spec 2 "Daily panel"). */
 export function DailyPanel({ skillAction, skillStatus }: { skillAction?: (skill: Skill) => ReactNode; skillStatus?: (skill: Skill) => ReactNode }) {
+  const t = useT();
   const todayIso = useLearnerToday();
   const today = useDailyMinutesQuery(todayIso);
   const titleId = useId();
@@ -49,10 +51,10 @@ export function DailyPanel({ skillAction, skillStatus }: { skillAction?: (skill:
   return (
     <Card aria-labelledby={titleId}>
       <Header>
-        <PanelTitle id={titleId}>Today</PanelTitle>
-        {today.data && <Total>Total {formatHm(today.data.totalDailyMins ?? 0)}</Total>}
+        <PanelTitle id={titleId}>{t('dashboard.daily.title')}</PanelTitle>
+        {today.data && <Total>{t('dashboard.daily.total', { time: formatHm(today.data.totalDailyMins ?? 0) })}</Total>}
         {/* In the header, where the total will be, so the tiles below do not jump when it arrives. */}
-        {today.isLoading && <Total role="status">Loading...</Total>}
+        {today.isLoading && <Total role="status">{t('common.loading')}</Total>}
       </Header>
       <FailureNotice reads={[today]} />
       <RefusedAdds onEditDay={setEditDate} />
@@ -66,13 +68,13 @@ export function DailyPanel({ skillAction, skillStatus }: { skillAction?: (skill:
             ) : (
               // Holds the line's height while there is no real value: no fake '0h 0m', no jump.
               <Minutes aria-hidden="true" $placeholder>
-                0h 0m
+                {formatHm(0)}
               </Minutes>
             )}
             <WaitingChip date={todayIso} skill={skill} />
             <AddButton $fullWidth onClick={() => setOpenSkill(skill)}>
               <span aria-hidden="true">+</span>
-              {SKILL_NAMES[skill]} Time
+              {t('dashboard.daily.addSkill', { skill: SKILL_NAMES[skill] })}
             </AddButton>
             {skillAction?.(skill)}
           </Tile>

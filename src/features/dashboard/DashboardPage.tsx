@@ -3,6 +3,7 @@ import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
 import type { Skill } from '@common/domain';
 import { useAppSelector } from '@/api/hooks';
+import { useT } from '@/i18n/I18nProvider';
 import { Celebration } from '@/components/Celebration';
 import { ChartShown } from '@/components/charts/chartShown';
 import { LoadingScreen } from '@/components/StatusMessage';
@@ -63,6 +64,7 @@ export interface DashboardSlots {
  * turning, or a browser window resized past 640 px.
  */
 function Dashboard({ bar, skillAction, skillStatus }: DashboardSlots) {
+  const t = useT();
   const narrow = useIsNarrow();
   const tab = useAppSelector(selectActiveTab);
   const hidden = (panelTab: Tab) => narrow && tab !== panelTab;
@@ -77,7 +79,7 @@ function Dashboard({ bar, skillAction, skillStatus }: DashboardSlots) {
         {celebration.message && <Celebration message={celebration.message} onDismiss={celebration.dismiss} />}
         {!narrow && bar}
         {narrow && (
-          <GoalStrip aria-label="Daily goal">
+          <GoalStrip aria-label={t('dashboard.goal.label')}>
             <GoalWidget />
           </GoalStrip>
         )}

@@ -2,20 +2,21 @@ import styled, { css } from 'styled-components';
 import { Emoji } from '@/components/Emoji';
 import type { CalendarDay, TileState } from '@/lib/calendar';
 import { formatLongDate } from '@/lib/calendar';
-import { formatHoursMinutesLong, plural } from '@/lib/time';
+import { t } from '@/i18n/i18n';
+import { formatHoursMinutesLong, formatMinutesLong } from '@/lib/time';
 import { media } from '@/styles/media';
 import { DAY_FILLS } from './CalendarLegend';
 
-const minutesText = (minutes: number) => (minutes < 60 ? plural(minutes, 'minute') : formatHoursMinutesLong(minutes));
+const minutesText = (minutes: number) => (minutes < 60 ? formatMinutesLong(minutes) : formatHoursMinutesLong(minutes));
 
 /** What a screen reader hears after the date, so the emoji is never the only cue. */
 function stateText(state: TileState, isToday: boolean): string {
-  if (state.greyed) return 'before your first record';
-  if (state.emoji === 'rest') return isToday ? 'today, rest day' : 'rest day';
-  if (isToday) return state.emoji === 'happy' ? 'today, goal achieved' : 'today, goal not achieved yet';
-  if (state.emoji === 'happy') return 'goal achieved';
-  if (state.emoji === 'sad') return 'goal not achieved';
-  return 'upcoming';
+  if (state.greyed) return t('dashboard.day.beforeFirst');
+  if (state.emoji === 'rest') return isToday ? t('dashboard.day.todayRest') : t('dashboard.day.rest');
+  if (isToday) return state.emoji === 'happy' ? t('dashboard.day.todayAchieved') : t('dashboard.day.todayNotYet');
+  if (state.emoji === 'happy') return t('dashboard.day.achieved');
+  if (state.emoji === 'sad') return t('dashboard.day.notAchieved');
+  return t('dashboard.day.upcoming');
 }
 
 interface DayTileProps {
@@ -30,7 +31,9 @@ interface DayTileProps {
 /** One day of the calendar: a button when the day can be edited, plain text otherwise. */
 export function DayTile({ day, state, isToday, minutes, onOpen }: DayTileProps) {
   const date = formatLongDate(day.date);
-  const name = state.clickable ? `${date}, ${minutesText(minutes)}, ${stateText(state, isToday)}` : `${date}, ${stateText(state, isToday)}`;
+  const name = state.clickable
+    ? t('dashboard.day.nameWithTime', { date, time: minutesText(minutes), state: stateText(state, isToday) })
+    : t('dashboard.day.name', { date, state: stateText(state, isToday) });
   const fill = state.emoji === 'happy' ? DAY_FILLS.achieved : state.emoji === 'sad' ? DAY_FILLS.missed : null;
   const content = (
     <>

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import type { ActivityRecord, EditDailyActivity, SkillMinutes } from '@common/api-types';
+import { isAchieved, markFor } from '@common/achieved';
 import type { Skill } from '@common/domain';
 import { SKILLS, skillDailyField } from '@common/domain';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -14,6 +15,7 @@ import { HoursMinutesInput } from '@/components/DigitsInput';
 import { Modal } from '@/components/Modal';
 import { ErrorText } from '@/components/StatusMessage';
 import { SKILL_NAMES } from '@/lib/skills';
+import { useT } from '@/i18n/I18nProvider';
 import { formatLongDate } from '@/lib/calendar';
 import { ERRORS, messageFor } from '@/lib/errorMessages';
 import { formatHm, splitMinutes, toMinutes } from '@/lib/time';
@@ -48,6 +50,7 @@ interface EditDayModalProps {
 
 /** Sets the four skills' minutes of one day, and for past days whether its goal was achieved. */
 export function EditDayModal({ date, isToday, record, onClose }: EditDayModalProps) {
+  const t = useT();
   const formId = useId();
   const [fields, setFields] = useState(() => initialFields(record));
   const [ticked, setTicked] = useState<boolean | null>(null);
@@ -62,8 +65,8 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
   // The box follows the minutes against that day's goal until the learner changes it, unless the
   // stored answer already parts from them (an earlier answer of the learner's own, which stays).
   const initialTotal = totalOf(minutesOf(initialFields(record)));
-  const follows = goal !== undefined && (!record || record.achieved === initialTotal >= goal);
-  const computed = follows ? totalOf(minutesOf(fields)) >= goal : (record?.achieved ?? false);
+  const mark = record && goal !== undefined ? markFor(record.achieved, initialTotal, goal) : null;
+  const computed = goal !== undefined ? isAchieved(mark, totalOf(minutesOf(fields)), goal) : (record?.achieved ?? false);
   const achieved = ticked ?? computed;
 
   const setField = (skill: Skill, part: 'hours' | 'minutes') => (value: string) =>
@@ -94,7 +97,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
       onClose={onClose}
       footer={
         <Button type="submit" form={formId} disabled={isLoading || !online}>
-          {online ? 'Edit' : OFFLINE_ACTION}
+          {online ? t('dashboard.editDay.save') : OFFLINE_ACTION}
         </Button>
       }
     >
@@ -102,7 +105,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
         {error && <ErrorText>{error}</ErrorText>}
         {waiting && (
           <Waiting role="status">
-            Waiting to sync for this day: {waiting}. The values here are the saved ones; those minutes are added on top of what you set.
+            {t('dashboard.editDay.waiting', { waiting })}
           </Waiting>
         )}
         {SKILLS.map((skill) => (
@@ -119,7 +122,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
         {!isToday && (
           <CheckboxRow>
             <input type="checkbox" checked={achieved} onChange={(event) => setTicked(event.target.checked)} />
-            Daily Goal Achieved?
+            {t('dashboard.editDay.achieved')}
           </CheckboxRow>
         )}
       </TimeForm>
@@ -133,6 +136,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
  * sent, so the learner sets the saved part only and nothing is counted twice.
  */
 function useWaitingOn(date: string): string | null {
+  const t = useT();
   const waiting = useAppSelector(selectWaiting).filter((e) => e.body.date === date);
   const bySkill = new Map<Skill, number>();
   for (const entry of waiting) {
@@ -141,7 +145,7 @@ function useWaitingOn(date: string): string | null {
   }
   if (bySkill.size === 0) return null;
   return SKILLS.filter((skill) => bySkill.has(skill))
-    .map((skill) => `${formatHm(bySkill.get(skill)!)} of ${SKILL_NAMES[skill]}`)
+    .map((skill) => t('dashboard.editDay.waitingSkill', { time: formatHm(bySkill.get(skill)!), skill: SKILL_NAMES[skill] }))
     .join(', ');
 }
 

@@ -3,11 +3,13 @@ import { useDailyMinutesQuery, useGetDailyGoalQuery } from '@/api/apiSlice';
 import { useLearnerToday } from '@/api/useLearnerToday';
 import { ProgressBar } from '@/components/ProgressBar';
 import { FailureNotice } from '@/components/FailureNotice';
+import { useT } from '@/i18n/I18nProvider';
 import { goalMessage } from '@/lib/goalMessage';
 import { formatHm } from '@/lib/time';
 
 /** Today's total against the daily goal, with the goal message (spec 2, 4). */
 export function GoalWidget() {
+  const t = useT();
   const goal = useGetDailyGoalQuery();
   const today = useDailyMinutesQuery(useLearnerToday());
 
@@ -17,12 +19,12 @@ export function GoalWidget() {
     return (
       <Widget>
         <Row>
-          <span>Daily goal</span>
+          <span>{t('dashboard.goal.label')}</span>
         </Row>
         <Hidden aria-hidden="true">
-          <ProgressBar value={0} max={1} label="Daily goal" />
+          <ProgressBar value={0} max={1} label={t('dashboard.goal.label')} />
         </Hidden>
-        <Message role="status">Loading...</Message>
+        <Message role="status">{t('common.loading')}</Message>
       </Widget>
     );
   }
@@ -34,13 +36,13 @@ export function GoalWidget() {
   return (
     <Widget>
       <Row>
-        <span>Daily goal</span>
-        <span>
-          {shownDone} / {formatHm(goalMins)}
-        </span>
+        <span>{t('dashboard.goal.label')}</span>
+        <span>{t('dashboard.goal.doneOfTarget', { done: shownDone, target: formatHm(goalMins) })}</span>
       </Row>
       {/* Any progress shows: the threshold of spec 5 is the level bar's (10 minutes of a 12-hour goal is a sliver, not an empty bar). */}
-      <ProgressBar value={doneMins} max={goalMins} label="Daily goal" minVisibleRatio={0} valueText={`${shownDone} of ${formatHm(goalMins)}`} />
+      <ProgressBar value={doneMins} max={goalMins} label={t('dashboard.goal.label')}
+        minVisibleRatio={0}
+        valueText={t('dashboard.goal.valueText', { done: shownDone, target: formatHm(goalMins) })} />
       <Message aria-live="polite">{goalMessage(goalMins, doneMins)}</Message>
     </Widget>
   );

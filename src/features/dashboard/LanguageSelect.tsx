@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 import { useGetLanguagesQuery, useGetProgressQuery, useSetUserLanguageMutation } from '@/api/apiSlice';
 import { ErrorText } from '@/components/StatusMessage';
 import { messageFor } from '@/lib/errorMessages';
+import { languageTitle } from '@/lib/languageNames';
 import { media } from '@/styles/media';
 import { StartLanguageModal } from './lazyDialogs';
 
@@ -19,6 +21,7 @@ interface LanguageSelectProps {
  * the select's title and its value.
  */
 export function LanguageSelect({ current }: LanguageSelectProps) {
+  const t = useT();
   const progress = useGetProgressQuery();
   const all = useGetLanguagesQuery();
   const [setLanguage, { error, isLoading }] = useSetUserLanguageMutation();
@@ -39,23 +42,23 @@ export function LanguageSelect({ current }: LanguageSelectProps) {
   return (
     <Wrapper>
       <label htmlFor={id} className="visually-hidden">
-        Learning language
+        {t('dashboard.languageSelect.label')}
       </label>
       <Picker>
         <Shown aria-hidden="true">
-          <Name>{current}</Name>
+          <Name>{languageTitle(current)}</Name>
           <Chevron>▾</Chevron>
         </Shown>
-        <NativeSelect id={id} title={current} value={current} onChange={onChange} disabled={isLoading}>
-          <optgroup label="Your languages">
+        <NativeSelect id={id} title={languageTitle(current)} value={current} onChange={onChange} disabled={isLoading}>
+          <optgroup label={t('dashboard.languageSelect.started')}>
             {started.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {languageTitle(name)}
               </option>
             ))}
           </optgroup>
           {others.length > 0 && (
-            <optgroup label="Start a new language">
+            <optgroup label={t('dashboard.languageSelect.others')}>
               {others.map((name) => (
                 <option key={name} value={name}>
                   {name}

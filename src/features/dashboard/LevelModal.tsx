@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { SKILLS } from '@common/domain';
 import { Modal } from '@/components/Modal';
 import { SKILL_NAMES } from '@/lib/skills';
-import { LEVEL_ZERO_TEXT, levelDescription } from '@/lib/levelDescriptions';
+import { levelDescription, levelZeroText } from '@/lib/levelDescriptions';
+import { useT } from '@/i18n/I18nProvider';
 
 const forecast = retryableLazy(() => import('./LevelForecast').then((m) => ({ default: m.LevelForecast })));
 
@@ -14,10 +15,11 @@ interface LevelModalProps {
 
 /** 'Level N' with what a learner at that level can do in each skill (spec 2, 3). */
 export function LevelModal({ level, onClose }: LevelModalProps) {
+  const t = useT();
   const description = levelDescription(level);
   return (
-    <Modal title={`Level ${level}`} onClose={onClose}>
-      <CodeBoundary fallback={<p>Loading...</p>} onRetry={forecast.retry}>
+    <Modal title={t('dashboard.level.title', { level })} onClose={onClose}>
+      <CodeBoundary fallback={<p>{t('common.loading')}</p>} onRetry={forecast.retry}>
         {() => <forecast.Component level={level} />}
       </CodeBoundary>
       {description ? (
@@ -34,7 +36,7 @@ export function LevelModal({ level, onClose }: LevelModalProps) {
           </Skills>
         </>
       ) : (
-        <p>{LEVEL_ZERO_TEXT}</p>
+        <p>{levelZeroText()}</p>
       )}
     </Modal>
   );

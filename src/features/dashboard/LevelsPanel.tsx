@@ -1,22 +1,19 @@
 import { useId, useState } from 'react';
 import styled, { css } from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 import type { MilestoneKey } from '@common/domain';
 import { useGetMilestonesQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/api/apiSlice';
 import { Card, PanelTitle } from '@/components/Card';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { LEVEL_DESCRIPTIONS } from '@/lib/levelDescriptions';
-import { formatCount } from '@/lib/time';
 import { LanguageSelect } from './LanguageSelect';
 import { LevelModal } from './lazyDialogs';
 
 type CardState = 'reached' | 'current' | 'ahead';
 
-const STATE_TEXT: Record<CardState, string> = {
-  reached: 'Reached',
-  current: 'Current level',
-  ahead: 'Not reached yet',
-};
+const stateText = (t: ReturnType<typeof useT>, state: CardState): string =>
+  state === 'reached' ? t('dashboard.levels.reached') : state === 'current' ? t('dashboard.levels.current') : t('dashboard.levels.ahead');
 
 /**
  * The six levels with their milestones; the badge opens the level's full description (spec 2).
@@ -24,6 +21,7 @@ const STATE_TEXT: Record<CardState, string> = {
  * one itself: levels are per language, and comparing them is where a learner switches.
  */
 export function LevelsPanel({ showLanguageSelect = false }: { showLanguageSelect?: boolean }) {
+  const t = useT();
   const language = useGetUserLanguageQuery();
   const progress = useGetProgressQuery();
   const milestones = useGetMilestonesQuery();
@@ -32,7 +30,7 @@ export function LevelsPanel({ showLanguageSelect = false }: { showLanguageSelect
 
   const body = () => {
     if (progress.isError || milestones.isError) {
-      return <FailureNotice reads={[progress, milestones]} title="Error loading progress" />;
+      return <FailureNotice reads={[progress, milestones]} title={t('dashboard.progress.error')} />;
     }
     // Held at about the loaded list's height so nothing below moves when it arrives.
     if (!progress.data || !milestones.data) return <LoadingBox><Loading /></LoadingBox>;
@@ -44,14 +42,14 @@ export function LevelsPanel({ showLanguageSelect = false }: { showLanguageSelect
           const state: CardState = d.level === current ? 'current' : d.level < current ? 'reached' : 'ahead';
           return (
             <Item key={d.level} $state={state} aria-current={state === 'current' ? 'true' : undefined}>
-              <Badge type="button" $state={state} aria-label={`Level ${d.level} details`} onClick={() => setOpenLevel(d.level)}>
+              <Badge type="button" $state={state} aria-label={t('dashboard.levels.details', { level: d.level })} onClick={() => setOpenLevel(d.level)}>
                 {d.level}
               </Badge>
               <div>
                 <Heading>
-                  {d.title} · {formatCount(hoursOf[`level${d.level}` as MilestoneKey])} hours
+                  {t('dashboard.levels.heading', { title: d.title, hours: hoursOf[`level${d.level}` as MilestoneKey] })}
                 </Heading>
-                <Status $state={state}>{STATE_TEXT[state]}</Status>
+                <Status $state={state}>{stateText(t, state)}</Status>
                 <Bullets>
                   {d.highlights.map((line) => (
                     <li key={line}>{line}</li>
@@ -67,8 +65,8 @@ export function LevelsPanel({ showLanguageSelect = false }: { showLanguageSelect
 
   return (
     <Card aria-labelledby={titleId}>
-      <PanelTitle id={titleId}>Levels</PanelTitle>
-      <Hint>Click for detailed descriptions</Hint>
+      <PanelTitle id={titleId}>{t('dashboard.levels.title')}</PanelTitle>
+      <Hint>{t('dashboard.levels.hint')}</Hint>
       {showLanguageSelect && language.data?.name && (
         <Picker>
           <LanguageSelect current={language.data.name} />

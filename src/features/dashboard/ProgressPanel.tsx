@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 import { MAX_LEVEL, hoursUntilNextLevel, levelHours, levelProgressRatio } from '@common/domain';
 import { useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery } from '@/api/apiSlice';
 import { IconButton } from '@/components/Button';
@@ -13,6 +14,7 @@ import { LevelModal } from './lazyDialogs';
 
 /** Total hours, level and progress to the next one, and the time per skill (spec 2, 4). */
 export function ProgressPanel() {
+  const t = useT();
   const progress = useGetProgressQuery();
   const previous = useGetPreviousHoursQuery();
   const milestones = useGetMilestonesQuery();
@@ -21,7 +23,7 @@ export function ProgressPanel() {
 
   const body = () => {
     if (progress.isError || previous.isError || milestones.isError) {
-      return <FailureNotice reads={[progress, previous, milestones]} title="Error loading progress" />;
+      return <FailureNotice reads={[progress, previous, milestones]} title={t('dashboard.progress.error')} />;
     }
     if (!progress.data || !previous.data || !milestones.data) return <Loading />;
 
@@ -33,20 +35,20 @@ export function ProgressPanel() {
       <>
         <Summary>
           <div>
-            <Label>Total Hours</Label>
+            <Label>{t('dashboard.progress.totalHours')}</Label>
             {/* '2,021', not '2021', which reads like a year. */}
             <Big>{formatCount(hours)}</Big>
           </div>
           <LevelLine>
-            <Label>Level {level}</Label>
-            <IconButton aria-label="Level details" onClick={() => setLevelOpen(true)}>
+            <Label>{t('dashboard.level.title', { level })}</Label>
+            <IconButton aria-label={t('dashboard.progress.levelDetails')} onClick={() => setLevelOpen(true)}>
               <span aria-hidden="true">+</span>
             </IconButton>
           </LevelLine>
         </Summary>
-        <ProgressBar value={levelProgressRatio(hours, level, milestones.data)} max={1} label={`Progress to Level ${Math.min(level + 1, MAX_LEVEL)}`} />
+        <ProgressBar value={levelProgressRatio(hours, level, milestones.data)} max={1} label={t('dashboard.progress.toLevel', { level: Math.min(level + 1, MAX_LEVEL) })} />
         <Next>
-          {untilNext === null ? 'You made it to the highest level!' : `${formatCount(untilNext)} ${untilNext === 1 ? 'hour' : 'hours'} until Level ${level + 1}`}
+          {untilNext === null ? t('dashboard.progress.highest') : t('dashboard.progress.untilNext', { hours: untilNext, level: level + 1 })}
         </Next>
         {/* The legend is always there (spec 2), also before the first minute; the sentence takes only the pie's place. */}
         <SkillPieChart
@@ -56,7 +58,7 @@ export function ProgressPanel() {
             speaking: p.speakingOverallMins,
             writing: p.writingOverallMins,
           }}
-          empty={<Empty>No time logged yet. Add your first minutes in the Daily panel to see your mix of skills here.</Empty>}
+          empty={<Empty>{t('dashboard.progress.empty')}</Empty>}
         />
         {levelOpen && <LevelModal level={level} onClose={() => setLevelOpen(false)} />}
       </>
@@ -65,7 +67,7 @@ export function ProgressPanel() {
 
   return (
     <Card aria-labelledby={titleId}>
-      <PanelTitle id={titleId}>Progress</PanelTitle>
+      <PanelTitle id={titleId}>{t('dashboard.progress.title')}</PanelTitle>
       <Stack $minHeight={progress.isLoading || previous.isLoading || milestones.isLoading ? LOADED_HEIGHT : undefined}>
         {body()}
       </Stack>

@@ -1,5 +1,7 @@
 import { DEFAULT_DAILY_GOAL_MINUTES } from '@common/domain';
 import { ConfirmModal } from '@/components/ConfirmModal';
+import { useT } from '@/i18n/I18nProvider';
+import { languageName } from '@/lib/languageNames';
 import { formatHm } from '@/lib/time';
 
 interface StartLanguageModalProps {
@@ -11,18 +13,19 @@ interface StartLanguageModalProps {
 
 /** Asks before starting a language never studied: it begins for good, with default settings. */
 export function StartLanguageModal({ language, current, onStart, onClose }: StartLanguageModalProps) {
+  const t = useT();
+  const names = { language: languageName(language), current: languageName(current) };
   return (
     <ConfirmModal
-      question={`Start learning ${language}?`}
-      confirmLabel={`Start ${language}`}
+      question={t('dashboard.startLanguage.question', names)}
+      confirmLabel={t('dashboard.startLanguage.confirm', names)}
       errorKey="UPDATE_LANGUAGE_ERROR"
       action={onStart}
       onDone={onClose}
       onCancel={onClose}
     >
       <p>
-        {language} starts with a daily goal of {formatHm(DEFAULT_DAILY_GOAL_MINUTES)}, which you can change in
-        Settings. Your {current} progress stays as it is, and you can switch back here at any time.
+        {t('dashboard.startLanguage.text', { ...names, goal: formatHm(DEFAULT_DAILY_GOAL_MINUTES) })}
       </p>
     </ConfirmModal>
   );

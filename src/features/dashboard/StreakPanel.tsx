@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 import { useGetCalendarSummaryQuery, useGetMonthActivitiesQuery } from '@/api/apiSlice';
 import { useLearnerToday } from '@/api/useLearnerToday';
 import { Card } from '@/components/Card';
@@ -8,7 +9,7 @@ import { Mascot } from '@/components/Mascot';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Loading } from '@/components/StatusMessage';
 import { monthOf } from '@/lib/calendar';
-import { achievedDaysThisMonth, dayCount, daysBefore, keepRunText, streakHeadline, streakText } from '@/lib/streakTexts';
+import { achievedDaysThisMonth, daysBefore, keepRunText, streakHeadline, streakText } from '@/lib/streakTexts';
 import { media } from '@/styles/media';
 
 /**
@@ -17,6 +18,7 @@ import { media } from '@/styles/media';
  * panel can say what today's goal would keep.
  */
 export function StreakPanel() {
+  const t = useT();
   const headlineId = useId();
   const today = useLearnerToday();
   const summary = useGetCalendarSummaryQuery(today);
@@ -25,12 +27,12 @@ export function StreakPanel() {
 
   if (summary.isError || month.isError) {
     return (
-      <Panel aria-label="Streak">
+      <Panel aria-label={t('dashboard.streak.label')}>
         <FailureNotice reads={[summary, month]} />
       </Panel>
     );
   }
-  if (!summary.data || !month.data) return <Panel aria-label="Streak"><Loading /></Panel>;
+  if (!summary.data || !month.data) return <Panel aria-label={t('dashboard.streak.label')}><Loading /></Panel>;
 
   const streak = summary.data.streakDays;
   const runUpToYesterday = streak === 0 ? (yesterday.data?.streakDays ?? 0) : 0;
@@ -42,7 +44,7 @@ export function StreakPanel() {
         </Headline>
         <p>{streakText(streak)}</p>
         {runUpToYesterday > 0 && <p>{keepRunText(runUpToYesterday)}</p>}
-        <Muted>Daily goal reached on {dayCount(achievedDaysThisMonth(month.data, today))} this month.</Muted>
+        <Muted>{t('dashboard.streak.thisMonth', { days: achievedDaysThisMonth(month.data, today) })}</Muted>
       </Text>
       <MascotImage size={96} />
     </Panel>

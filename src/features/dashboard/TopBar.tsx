@@ -5,6 +5,8 @@ import { useGetUserLanguageQuery } from '@/api/apiSlice';
 import { paths } from '@/api/paths';
 import { WaitingCount } from '@/sync';
 import { FailureNotice } from '@/components/FailureNotice';
+import { useT } from '@/i18n/I18nProvider';
+import { languageTitle } from '@/lib/languageNames';
 import { media } from '@/styles/media';
 import { GoalWidget } from './GoalWidget';
 import { LanguageSelect } from './LanguageSelect';
@@ -17,8 +19,10 @@ interface TopBarProps {
 
 /** Brand, learning language, daily goal and the way to settings (spec 2 "Top bar"). */
 export function TopBar({ showLanguageSelect, showGoal }: TopBarProps) {
+  const t = useT();
   const language = useGetUserLanguageQuery();
   const name = language.data?.name ?? '';
+  const shownName = name && languageTitle(name);
 
   return (
     <Bar>
@@ -26,8 +30,8 @@ export function TopBar({ showLanguageSelect, showGoal }: TopBarProps) {
         <Brand>{BRAND_NAME}</Brand>
         <LanguageArea>
           {/* The select already shows the name; the heading stays for screen readers. */}
-          <LanguageName className={showLanguageSelect && name ? 'visually-hidden' : undefined} title={name || undefined}>
-            {language.isLoading ? <span role="status">Loading...</span> : name}
+          <LanguageName className={showLanguageSelect && name ? 'visually-hidden' : undefined} title={shownName || undefined}>
+            {language.isLoading ? <span role="status">{t('common.loading')}</span> : shownName}
           </LanguageName>
           <FailureNotice reads={[language]} />
           {showLanguageSelect && name && <LanguageSelect current={name} />}
@@ -38,12 +42,12 @@ export function TopBar({ showLanguageSelect, showGoal }: TopBarProps) {
             <GoalWidget />
           </GoalArea>
         )}
-        <ProfileLink to={paths.insights} aria-label="Insights">
+        <ProfileLink to={paths.insights} aria-label={t('dashboard.topBar.insights')}>
           <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
             <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </ProfileLink>
-        <ProfileLink to={paths.settings} aria-label="Settings">
+        <ProfileLink to={paths.settings} aria-label={t('dashboard.topBar.settings')}>
           <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
             <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
             <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

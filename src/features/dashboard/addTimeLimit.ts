@@ -2,6 +2,7 @@ import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
 import { DAILY_SKILL_LIMIT_MINS } from '@common/domain';
 import { brokenDayLimit, dayMinutesOf, roomLeft, withAdded } from '@common/dayLimits';
+import { t } from '@/i18n/i18n';
 import { formatHm } from '@/lib/time';
 
 const SKILL_LIMIT_HOURS = DAILY_SKILL_LIMIT_MINS / 60;
@@ -14,9 +15,9 @@ const SKILL_LIMIT_HOURS = DAILY_SKILL_LIMIT_MINS / 60;
 export function tooMuchMessage(skill: Skill, minutes: number, today?: DailyMinutes): string | null {
   // Too much for any day: an empty one would not hold it (common/dayLimits.ts).
   if (brokenDayLimit(withAdded(dayMinutesOf(undefined), skill, minutes)) === null) return null;
-  const rule = `At most ${SKILL_LIMIT_HOURS} hours of ${skill} a day`;
-  if (!today) return rule;
-  return `${rule}: ${formatHm(roomLeft(dayMinutesOf(today), skill).skill)} left today`;
+  const values = { hours: SKILL_LIMIT_HOURS, skill };
+  if (!today) return t('dashboard.addTime.atMost', values);
+  return t('dashboard.addTime.atMostLeft', { ...values, time: formatHm(roomLeft(dayMinutesOf(today), skill).skill) });
 }
 
 /**
@@ -26,10 +27,10 @@ export function tooMuchMessage(skill: Skill, minutes: number, today?: DailyMinut
 export function leftTodayHint(code: string | undefined, skill: Skill, today?: DailyMinutes): string | null {
   if (!today) return null;
   if (code === 'DAILY_TIME_EXCEEDED') {
-    return `${formatHm(roomLeft(dayMinutesOf(today), skill).skill)} of ${skill} left today`;
+    return t('dashboard.addTime.skillLeft', { time: formatHm(roomLeft(dayMinutesOf(today), skill).skill), skill });
   }
   if (code === 'TOTAL_DAILY_TIME_EXCEEDED') {
-    return `${formatHm(roomLeft(dayMinutesOf(today), skill).day)} of learning left today`;
+    return t('dashboard.addTime.dayLeft', { time: formatHm(roomLeft(dayMinutesOf(today), skill).day) });
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createListenerMiddleware, createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { ACTIVE_TAB_COOKIE } from '@common/cookies';
 import { apiSlice } from '@/api/apiSlice';
 
 export const TABS = ['daily', 'calendar', 'progress', 'levels'] as const;
@@ -41,12 +42,11 @@ export const dashboardSlice = createSlice({
 export const { tabSelected } = dashboardSlice.actions;
 export const { selectActiveTab } = dashboardSlice.selectors;
 
-/**
- * The tab is also named in a cookie, so the server's render of the dashboard's first screen
- * (issue #32) shows the same tab the app will; signing in forgets it, as it does local storage.
- */
-export const ACTIVE_TAB_COOKIE = 'activeTab';
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/**
+ * The tab is also named in a cookie (common/cookies.ts), so the server's render of the dashboard's
+ * first screen (issue #32) shows the same tab the app will; signing in forgets it, as it does local storage.
+ */
 const writeTabCookie = (value: string, maxAge: number) => {
   document.cookie = `${ACTIVE_TAB_COOKIE}=${value}; path=/; max-age=${maxAge}; samesite=lax`;
 };

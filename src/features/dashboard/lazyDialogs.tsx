@@ -5,10 +5,15 @@
  * dialog whose code cannot load (offline before it arrived) says so in its place, and is tried
  * again once the browser is online (components/CodeBoundary.tsx).
  */
-const notLoaded = <ErrorText>This could not open without the network. It opens once you are back online.</ErrorText>;
+function NotLoaded() {
+  const t = useT();
+  return <ErrorText>{t('dashboard.dialog.notLoaded')}</ErrorText>;
+}
+const notLoaded = <NotLoaded />;
 import type { ComponentProps } from 'react';
 import { CodeBoundary, retryableLazy } from '@/components/CodeBoundary';
 import { ErrorText } from '@/components/StatusMessage';
+import { useT } from '@/i18n/I18nProvider';
 import type { EditDayModal as EditDayDialog } from './EditDayModal';
 import type { LevelModal as LevelDialog } from './LevelModal';
 import type { StartLanguageModal as StartLanguageDialog } from './StartLanguageModal';

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { reachesGoal } from '@common/achieved';
 import { useDailyMinutesQuery, useGetDailyGoalQuery, useGetProgressQuery, useGetUserLanguageQuery } from '@/api/apiSlice';
 import { useLearnerToday } from '@/api/useLearnerToday';
+import { t } from '@/i18n/i18n';
 
 interface Snapshot {
   language: string;
@@ -30,7 +32,7 @@ export function useCelebration(): { message: string | null; dismiss: () => void 
       ? {
           language: language.data.name,
           date,
-          goalMet: minutes.data.totalDailyMins >= goal.data.dailyGoalMinutes,
+          goalMet: reachesGoal(minutes.data.totalDailyMins, goal.data.dailyGoalMinutes),
           level: progress.data.currentLevel,
         }
       : null;
@@ -42,8 +44,8 @@ export function useCelebration(): { message: string | null; dismiss: () => void 
     const before = previous.current;
     previous.current = now;
     if (!before || before.language !== now.language || before.date !== now.date) return;
-    if (now.level > before.level) setMessage(`Congratulations, you reached Level ${now.level}!`);
-    else if (now.goalMet && !before.goalMet) setMessage("Today's goal is complete. Well done!");
+    if (now.level > before.level) setMessage(t('dashboard.celebration.level', { level: now.level }));
+    else if (now.goalMet && !before.goalMet) setMessage(t('dashboard.celebration.goal'));
   }, [key]);
 
   return { message, dismiss: () => setMessage(null) };

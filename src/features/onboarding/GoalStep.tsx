@@ -7,9 +7,11 @@ import { useLearnerToday } from '@/api/useLearnerToday';
 import { GoalSelector } from '@/components/GoalSelector';
 import { Loading } from '@/components/StatusMessage';
 import { isNetworkError, messageFor } from '@/lib/errorMessages';
+import { useT } from '@/i18n/I18nProvider';
 import { OnboardingLayout } from './OnboardingLayout';
 
 export function GoalStep() {
+  const t = useT();
   const saved = useGetDailyGoalQuery();
   const [draft, setDraft] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,13 +38,13 @@ export function GoalStep() {
   return (
     <OnboardingLayout
       step={2}
-      title="Daily Goal"
+      title={t('onboarding.goal.title')}
       onBack={() => navigate(paths.registerLanguage)}
       onNext={next}
       error={shownError}
       busy={saving || saved.isLoading || boundary.isLoading}
     >
-      <p>How much time do you want to spend on your language each day?</p>
+      <p>{t('onboarding.goal.question')}</p>
       {saved.isLoading ? <Loading /> : <GoalSelector idPrefix="daily-goal" value={goal} onChange={setDraft} />}
     </OnboardingLayout>
   );

@@ -8,7 +8,9 @@ import { paths } from '@/api/paths';
 import { FailureNotice } from '@/components/FailureNotice';
 import { Select, SelectField } from '@/components/Select';
 import { Loading, StatusText } from '@/components/StatusMessage';
+import { useT } from '@/i18n/I18nProvider';
 import { VALIDATION, messageFor } from '@/lib/errorMessages';
+import { languageTitle } from '@/lib/languageNames';
 import { OnboardingLayout } from './OnboardingLayout';
 
 /** Case and accents do not matter: 'espa' finds 'Español', 'chinese' both Chinese entries. */
@@ -16,6 +18,7 @@ const folded = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu
 
 /** Step 1: the language, from a list of 84 that a filter box narrows down (issue #31). */
 export function LanguageStep() {
+  const t = useT();
   const languages = useGetLanguagesQuery();
   const [filter, setFilter] = useState('');
   const filterId = useId();
@@ -48,7 +51,7 @@ export function LanguageStep() {
     setPicked(name);
     setError(null);
   };
-  const shown = (languages.data ?? []).filter(({ name }) => folded(name).includes(folded(filter.trim())));
+  const shown = (languages.data ?? []).filter(({ name }) => [name, languageTitle(name)].some((shownName) => folded(shownName).includes(folded(filter.trim()))));
   // Enter in the filter picks the only match instead of sending the form.
   const onFilterKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -57,31 +60,34 @@ export function LanguageStep() {
   };
 
   return (
-    <OnboardingLayout step={1} title="Target language" onNext={next} error={error} busy={saving}>
+    <OnboardingLayout step={1} title={t('onboarding.language.title')} onNext={next} error={error} busy={saving}>
       {languages.isLoading ? (
         <Loading />
       ) : languages.isError || !languages.data ? (
-        <FailureNotice reads={[languages]} title="Error loading progress" />
+        <FailureNotice reads={[languages]} title={t('onboarding.language.error')} />
       ) : (
         <>
           <Filter>
-            <label htmlFor={filterId}>Filter languages</label>
+            <label htmlFor={filterId}>{t('onboarding.language.filter')}</label>
             <FilterInput
               as="input"
               id={filterId}
               type="search"
               value={filter}
-              placeholder="Type part of a name"
+              placeholder={t('onboarding.language.filterPlaceholder')}
               autoComplete="off"
               onChange={(event) => setFilter(event.target.value)}
               onKeyDown={onFilterKey}
             />
           </Filter>
           <StatusText role="status" aria-live="polite" className={filter.trim() ? undefined : 'visually-hidden'}>
-            {filter.trim() && (shown.length === 0 ? `No language matches “${filter.trim()}”` : `${shown.length} of ${languages.data.length} languages`)}
+            {filter.trim() &&
+              (shown.length === 0
+                ? t('onboarding.language.noMatch', { filter: filter.trim() })
+                : t('onboarding.language.matches', { shown: shown.length, total: languages.data.length }))}
           </StatusText>
           <List>
-            <legend className="visually-hidden">Choose the language you are learning</legend>
+            <legend className="visually-hidden">{t('onboarding.language.legend')}</legend>
             {shown.map(({ name }) => (
               <Option key={name} $selected={name === chosen}>
                 <input
@@ -91,7 +97,7 @@ export function LanguageStep() {
                   checked={name === chosen}
                   onChange={() => pick(name)}
                 />
-                {name}
+                {languageTitle(name)}
               </Option>
             ))}
           </List>

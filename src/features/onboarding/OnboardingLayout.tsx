@@ -4,6 +4,7 @@ import { Button, IconButton } from '@/components/Button';
 import { Card } from '@/components/Card';
 import { ErrorText } from '@/components/StatusMessage';
 import { useIsNarrow } from '@/components/useIsNarrow';
+import { useT } from '@/i18n/I18nProvider';
 import { media } from '@/styles/media';
 import { StepProgress } from './StepProgress';
 
@@ -13,14 +14,17 @@ interface OnboardingLayoutProps {
   /** Omitted on the first step, which has nowhere to go back to. */
   onBack?: () => void;
   onNext: () => void;
-  nextLabel?: 'Next' | 'Finish';
+  /** The last step: its button finishes sign-up (✓ on small screens) instead of going on (→). */
+  last?: boolean;
   error?: string | null;
   busy?: boolean;
   children: ReactNode;
 }
 
 /** The frame of the three sign-up steps: progress, title, content, Back/Next (arrows on small screens). */
-export function OnboardingLayout({ step, title, onBack, onNext, nextLabel = 'Next', error, busy = false, children }: OnboardingLayoutProps) {
+export function OnboardingLayout({ step, title, onBack, onNext, last = false, error, busy = false, children }: OnboardingLayoutProps) {
+  const t = useT();
+  const nextLabel = last ? t('onboarding.finish') : t('onboarding.next');
   const narrow = useIsNarrow();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,17 +42,17 @@ export function OnboardingLayout({ step, title, onBack, onNext, nextLabel = 'Nex
         <Nav>
           {onBack &&
             (narrow ? (
-              <IconButton aria-label="Back" onClick={onBack}>
+              <IconButton aria-label={t('common.back')} onClick={onBack}>
                 <span aria-hidden="true">←</span>
               </IconButton>
             ) : (
               <Button $variant="secondary" onClick={onBack}>
-                Back
+                {t('common.back')}
               </Button>
             ))}
           {narrow ? (
             <NextIcon type="submit" aria-label={nextLabel} disabled={busy}>
-              <span aria-hidden="true">{nextLabel === 'Finish' ? '✓' : '→'}</span>
+              <span aria-hidden="true">{last ? '✓' : '→'}</span>
             </NextIcon>
           ) : (
             <NextButton type="submit" disabled={busy}>

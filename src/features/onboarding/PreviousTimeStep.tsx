@@ -6,9 +6,11 @@ import { paths } from '@/api/paths';
 import { PreviousHoursSelect } from '@/components/PreviousHoursSelect';
 import { Loading } from '@/components/StatusMessage';
 import { isNetworkError, messageFor } from '@/lib/errorMessages';
+import { useT } from '@/i18n/I18nProvider';
 import { OnboardingLayout } from './OnboardingLayout';
 
 export function PreviousTimeStep() {
+  const t = useT();
   const saved = useGetPreviousHoursQuery();
   const [draft, setDraft] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,18 +33,18 @@ export function PreviousTimeStep() {
   return (
     <OnboardingLayout
       step={3}
-      title="Learned before?"
+      title={t('onboarding.previous.title')}
       onBack={() => navigate(paths.registerGoal)}
       onNext={finish}
-      nextLabel="Finish"
+      last
       error={shownError}
       busy={saving || saved.isLoading}
     >
-      <p>Hours you studied this language before, so your level starts where you really are.</p>
+      <p>{t('onboarding.previous.text')}</p>
       {saved.isLoading ? (
         <Loading />
       ) : (
-        <PreviousHoursSelect id="previous-hours" label="Previous hours" value={hours} onChange={setDraft} />
+        <PreviousHoursSelect id="previous-hours" label={t('onboarding.previous.label')} value={hours} onChange={setDraft} />
       )}
     </OnboardingLayout>
   );

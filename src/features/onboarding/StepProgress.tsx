@@ -1,16 +1,18 @@
 import styled from 'styled-components';
+import { useT } from '@/i18n/I18nProvider';
 
 /** Sign-up has three steps (spec 9): language, goal, previous time. */
 const SIGN_UP_STEPS = 3;
 
 /** The three-segment progress bar with a readable 'Step N of 3'. */
 export function StepProgress({ step }: { step: number }) {
-  const text = `Step ${step} of ${SIGN_UP_STEPS}`;
+  const t = useT();
+  const text = t('onboarding.progress.step', { step, steps: SIGN_UP_STEPS });
   return (
     <Wrapper>
       <Segments
         role="progressbar"
-        aria-label="Sign-up progress"
+        aria-label={t('onboarding.progress.label')}
         aria-valuemin={1}
         aria-valuemax={SIGN_UP_STEPS}
         aria-valuenow={step}

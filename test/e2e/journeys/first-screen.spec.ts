@@ -41,6 +41,26 @@ test('before any script runs, /dashboard shows the learnerâ€™s language, todayâ€
   await appIsLive(page);
   await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'tz')).toBe(true);
 
+  // The app gives the account its zone too (issue #54): a device that has not named it (a new one, or
+  // one whose cookies went but whose session stayed) gets the learner's day drawn all the same.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/user/preferences')).json()) as { timeZone: string | null }).timeZone, { timeout: 15_000 })
+    .toBe(zone);
+  const state = await page.context().storageState();
+  const sessionAlone = await browser.newContext({ ...use, javaScriptEnabled: false, storageState: { ...state, cookies: state.cookies.filter((c) => c.name !== 'tz') } });
+  try {
+    const bare = await sessionAlone.newPage();
+    await bare.goto('/dashboard');
+    expect((await sessionAlone.cookies()).some((cookie) => cookie.name === 'tz')).toBe(false);
+    const screen = bare.locator('#root[data-server-screen]');
+    await expect(screen).toHaveAttribute('data-day-drawn', 'true');
+    await expect(screen.getByText('Only 0h 10m left - you can do it!')).toBeVisible();
+    await expect(screen.getByText('0h 20m / 0h 30m')).toBeVisible();
+  } finally {
+    await sessionAlone.close();
+  }
+
   // The same browser settings (a phone's user agent included), session and zone, with JavaScript off.
   const noScript = await browser.newContext({ ...use, javaScriptEnabled: false, storageState: await page.context().storageState() });
   try {

@@ -1,0 +1,2 @@
+/** The server's health: whether the database answers. */
+export { pingDatabase } from '../db/health';
