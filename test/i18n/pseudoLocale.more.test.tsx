@@ -38,16 +38,12 @@ vi.mock('@/sync/serviceWorker', () => ({
 }));
 
 /**
- * Texts other conversions bring: the skills' names and durations of src/lib/skills.ts and
- * src/lib/time.ts and the level forecast's sentence of common/forecast.ts (the dashboard's), and
- * dates and numbers written by `Intl` (the pseudo-locale formats as British English).
+ * Texts other conversions bring: the level forecast's sentence of common/forecast.ts, and dates
+ * written by `Intl` (the pseudo-locale formats as British English).
  */
 const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*';
 const foreign = new RegExp(
   [
-    '^(Listening|Reading|Speaking|Writing)$',
-    '^\\d+h \\d+m$',
-    '^\\d+ hours? \\d+ minutes?$',
     `^(\\d{1,2} )?${MONTH}( \\d{4})?$`,
     'Level \\d',
     `^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)?,? ?\\d{1,2} ${MONTH} \\d{4}$`,
