@@ -19,6 +19,7 @@ import { TrendChart } from './TrendChart';
 import { InsightsUnreachable } from './InsightsUnreachable';
 import { useInsightsData } from './useInsightsData';
 import { useT } from '@/i18n/I18nProvider';
+import { languageName } from '@/lib/languageNames';
 
 /** /insights (issue #13): trends, comparisons, habits, skill balance and the level forecast of the current language. */
 export function InsightsPage() {
@@ -80,7 +81,7 @@ export function InsightsPage() {
 
   return (
     <Page>
-      <BackHeader to={paths.dashboard}>{language.data?.name ? t('insights.page.titleWithLanguage', { language: language.data.name }) : t('insights.page.title')}</BackHeader>
+      <BackHeader to={paths.dashboard}>{language.data?.name ? t('insights.page.titleWithLanguage', { language: languageName(language.data.name) }) : t('insights.page.title')}</BackHeader>
       <Main>{body()}</Main>
     </Page>
   );

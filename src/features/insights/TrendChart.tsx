@@ -155,8 +155,10 @@ const ChartBox = styled.div`
   }
 `;
 
-// Same side margins as the chart's plot area, so each label sits under its bar.
+// Same side margins as the chart's plot area, so each label sits under its bar. The drawing runs
+// left to right (oldest first) in every locale, right-to-left ones included, and so do its labels.
 const BarButtons = styled.div<{ $columns: number }>`
+  direction: ltr;
   display: grid;
   grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(0, 1fr));
   margin: 0 ${(100 * CHART.right) / CHART.width}% 0 ${(100 * CHART.left) / CHART.width}%;

@@ -123,7 +123,7 @@ const Running = styled.div`
 const Clock = styled.span`
   font-size: ${({ theme }) => theme.font.size.xl};
   font-variant-numeric: tabular-nums;
-  margin-right: auto;
+  margin-inline-end: auto;
 `;
 
 const Notice = styled.p`
