@@ -3,7 +3,8 @@
 // (landing, sign-in, sign-up) would load chart (victory) or dashboard code, or (sign-in, sign-up) the router or Redux.
 // `/` is served as dist/landing.html, pre-rendered with no script (scripts/prerender-landing.mjs), so
 // the landing route is measured from the script tags of that page. Sign-in and sign-up are measured
-// from their own entry (src/visitor.tsx), which their pages load in the place of the app's.
+// from their own entry (src/visitor.tsx), which their pages load in the place of the app's. Each
+// locale's first catalogue chunk is at most 15 KB gzip.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -60,6 +61,21 @@ for (const route of routes) {
       (leaks.length ? `  loads ${leaks.join(', ')}` : ''),
   );
   failed ||= tooBig || leaks.length > 0;
+}
+// Issue #51: one locale's catalogue, the first chunk every screen waits for, is at most 15 KB gzip;
+// the imports' readers bring the rest of their texts with their code (scripts/i18n/catalogues.mjs).
+const catalogueBudget = 15 * KB;
+const catalogues = Object.values(manifest).filter((chunk) => chunk.src?.startsWith('virtual:i18n-catalogue/'));
+if (catalogues.length === 0) {
+  console.error('bundle-budget: no catalogue chunk in the build manifest');
+  failed = true;
+}
+for (const chunk of catalogues) {
+  const name = chunk.src.slice('virtual:i18n-catalogue/'.length);
+  const gzip = gzipSync(readFileSync(join(dist, chunk.file))).length;
+  const tooBig = !name.endsWith('/later') && gzip > catalogueBudget;
+  console.log(`${`i18n ${name}`.padEnd(12)} ${(gzip / KB).toFixed(1).padStart(7)} ${name.endsWith('/later') ? '' : String(catalogueBudget / KB).padStart(10)}${tooBig ? '  OVER BUDGET' : ''}`);
+  failed ||= tooBig;
 }
 if (failed) {
   console.error('bundle-budget: FAILED');
