@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useAddPushDeviceMutation, useLazyGetPushKeyQuery } from '@/api/apiSlice';
+import { endThisDevicePush, thisDevicePush } from '@/lib/devicePush';
 import { messageFor } from '@/lib/errorMessages';
-import { askPermission, currentSubscription, pushSupport, subscribeThisDevice, type PushSupport } from './pushDevice';
+import { askPermission, pushSupport, subscribeThisDevice, type PushSupport } from './pushDevice';
 
 const SUBSCRIBE_FAILED = "This device could not sign up for reminders: the browser's push service did not answer. Try again later.";
 
@@ -18,7 +19,7 @@ export function useThisDevice(onError: (message: string) => void) {
 
   useEffect(() => {
     setSupport(pushSupport());
-    currentSubscription()
+    thisDevicePush()
       .then((subscription) => setEndpoint(subscription?.endpoint ?? null))
       .catch(() => setEndpoint(null));
   }, []);
@@ -59,7 +60,8 @@ export function useThisDevice(onError: (message: string) => void) {
 
   /** After the server dropped this device: the browser's subscription goes too. */
   const forget = async () => {
-    await (await currentSubscription().catch(() => null))?.unsubscribe().catch(() => false);
+    const subscription = await thisDevicePush();
+    if (subscription) await endThisDevicePush(subscription);
     setEndpoint(null);
   };
 
