@@ -12,7 +12,7 @@ import { formatElapsed, isForgotten } from '@/lib/timerSpan';
 import { TimerQuestions } from './lazyQuestions';
 import { noteShown, questionAsked, selectFailure, selectNote, selectQuestion } from './timerSlice';
 import { useNow } from './useNow';
-import { useRunningTimer, useSendUnsent } from './useRunningTimer';
+import { useRunningTimer } from './useRunningTimer';
 import { useTimerActions } from './useTimerActions';
 import { visuallyHidden } from '@/styles/visuallyHidden';
 
@@ -22,7 +22,6 @@ import { visuallyHidden } from '@/styles/visuallyHidden';
  * after a stop, what it added. Starts and stops are announced through the status line.
  */
 export function TimerBar() {
-  useSendUnsent();
   const dispatch = useAppDispatch();
   const { timer, stop, finish } = useTimerActions();
   const question = useAppSelector(selectQuestion);
