@@ -8,7 +8,7 @@ import type { LoginState } from '@/api/paths';
 import { paths } from '@/api/paths';
 import { FailureNotice } from '@/components/FailureNotice';
 import { OutboxRunner } from '@/sync/OutboxRunner';
-import { UpdatePrompt } from '@/sync/UpdatePrompt';
+import { UpdatePrompt } from './UpdatePrompt';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { isNetworkError } from '@/lib/errorMessages';
 import { PreferencesSync } from './PreferencesSync';

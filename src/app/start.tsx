@@ -15,7 +15,7 @@ import { keepFirstScreen, keepTimeZone, readFirstAnswers, seedAnswers } from '@/
 import { keepAnswersForOffline, seedOfflineAnswers } from '@/sync/offlineCache';
 import { makeBrowserRouter } from '@/app/router';
 import { makeStore } from '@/app/store';
-import { registerServiceWorker } from '@/sync/serviceWorker';
+import { registerServiceWorker } from '@/app/serviceWorker';
 import { yieldToMain } from '@/lib/yieldToMain';
 import { prepareI18n } from '@/i18n/startLocale';
 

@@ -4,28 +4,27 @@ import { apiSlice } from '@/api/apiSlice';
 import { endSessionOnUnauthorized, sessionSlice } from '@/api/session';
 import { dashboardSlice, persistActiveTab } from '@/features/dashboard/dashboardSlice';
 import { settingsSlice } from '@/features/settings/settingsSlice';
-import { callsInTurn } from '@/lib/callsInTurn';
 import { createOutbox } from '@/sync/outbox';
 import { syncSlice } from '@/sync/syncSlice';
-import { persistUnsentTimer, timerSlice } from '@/features/timer/timerSlice';
+import { timerListener, timerSlice } from '@/features/timer/timerSlice';
 
 const rootReducer = combineSlices(apiSlice, sessionSlice, dashboardSlice, settingsSlice, syncSlice, timerSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function makeStore(preloadedState?: Partial<RootState>) {
-  // This store's own outbox and timer calls' line: its thunks (addTime, src/sync/outbox.ts; the
-  // timer's, features/timer/timerCalls.ts) reach them as their extra argument.
+  // This store's own outbox (the adds and the timer's calls): its thunks (addTime, timerCallQueued,
+  // src/sync/outbox.ts) reach its waiters as their extra argument.
   const outbox = createOutbox();
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: { outbox: outbox.waiters, timerCalls: callsInTurn() } } }).concat(
+      getDefault({ thunk: { extraArgument: { outbox: outbox.waiters } } }).concat(
         apiSlice.middleware,
         endSessionOnUnauthorized,
         persistActiveTab.middleware,
-        persistUnsentTimer.middleware,
+        timerListener.middleware,
         outbox.middleware,
       ),
     devTools: import.meta.env.DEV,

@@ -1,7 +1,8 @@
 /**
- * Issue #42: this device's push subscription, read without waiting for a service worker that may
- * never come (no worker registered, a browser without push): the sign-out takes it off the server
- * and the browser, so a device never goes on reminding the learner who signed out of it.
+ * This device's push subscription, the one place it is read: by the reminder's section (is this
+ * device on the list?) and by the sign-out (issue #42: it takes the subscription off the server and
+ * the browser, so a device never goes on reminding the learner who signed out of it). Read without
+ * waiting for a service worker that may never come (no worker registered, a browser without push).
  */
 const LONGEST_WAIT_MS = 2_000;
 

@@ -1,9 +1,10 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { apiSlice } from '@/api/apiSlice';
+import type { ChangeLog } from './changes';
 import type { OptimisticPatches } from './optimistic';
 import type { OutcomeWaiters } from './outcomes';
 import type { OfflineStore } from './outboxStore';
-import type { OutboxEntry, syncSlice } from './syncSlice';
+import type { QueuedWrite, syncSlice } from './syncSlice';
 
 export type Dispatch = ThunkDispatch<never, unknown, UnknownAction>;
 
@@ -12,9 +13,11 @@ export interface SyncState {
 }
 
 /**
- * One store's outbox: what its modules (queue, sender, reconciler, optimistic patches) share.
+ * One store's outbox: the parts its modules (queue, sender, reconciler, flusher) are handed.
  * Made for each store by `createOutbox` (outbox.ts), so two stores in one process (two tabs in a
- * test, the server's render) never share anything.
+ * test, the server's render) never share anything. Nothing here is a field to assign: each part
+ * keeps its own state behind its functions (the patches, the waiters, the change log; the queue
+ * keeps what it has not yet written and the last creation order, queue.ts).
  */
 export interface OutboxContext {
   dispatch: Dispatch;
@@ -22,22 +25,19 @@ export interface OutboxContext {
   offline: OfflineStore;
   patches: OptimisticPatches;
   waiters: OutcomeWaiters;
-  /** Queued in this tab, not yet written to IndexedDB: absent there, yet not sent elsewhere. */
-  unsaved: Set<string>;
-  /** This tab sent, refused or queued something the other tabs should see. */
-  changed: boolean;
-  /** The days of the adds this tab sent since it last told the other tabs (triggers.ts). */
-  sentDates: Set<string>;
-  /** The last creation order given (see nextSeq in queue.ts). */
-  lastSeq: number;
+  changes: ChangeLog;
+  /** Queued in this tab, not yet written to IndexedDB: absent there, yet not sent elsewhere (queue.ts). */
+  unsaved: (key: string) => boolean;
+  /** Made in this page (queue.ts): a timer call another open page made is that page's to send. */
+  madeHere: (entry: QueuedWrite) => boolean;
 }
 
 /** The signed-in learner's email, as the session check last answered. */
-export const signedInEmail = (ctx: OutboxContext) => apiSlice.endpoints.checkAuth.select()(ctx.getState() as never).data?.email;
+export const signedInEmail = (ctx: Pick<OutboxContext, 'getState'>) => apiSlice.endpoints.checkAuth.select()(ctx.getState() as never).data?.email;
 
-/** The outbox's entries as this tab shows them. */
-export const shownEntries = (ctx: OutboxContext): Record<string, OutboxEntry> => ctx.getState().sync.entries;
+/** The outbox's entries (adds and timer calls) as this tab shows them. */
+export const shownEntries = (ctx: Pick<OutboxContext, 'getState'>): Record<string, QueuedWrite> => ctx.getState().sync.entries;
 
 /** The language the dashboard shows: an add made now was logged in it. */
-export const shownLanguage = (ctx: OutboxContext) =>
+export const shownLanguage = (ctx: Pick<OutboxContext, 'getState'>) =>
   apiSlice.endpoints.getUserLanguage.select()(ctx.getState() as never).data?.name ?? null;

@@ -48,9 +48,8 @@ export function flusher(ctx: OutboxContext) {
         failures = 0;
         clearTimeout(timer);
       } else schedule();
-      if (ctx.changed) triggers?.announce(ctx.sentDates);
-      ctx.changed = false;
-      ctx.sentDates.clear();
+      const told = ctx.changes.take();
+      if (told) triggers?.announce(told);
     } finally {
       running = false;
     }

@@ -11,6 +11,7 @@ import { apiSlice } from '@/api/apiSlice';
 import { outageMet } from '@/api/session';
 import type { AppStore, RootState } from '@/api/storeTypes';
 import { addedMinutes } from '@/sync/optimistic';
+import { selectWaiting } from '@/sync/syncSlice';
 import { isNetworkError, isServerFault } from '@/lib/errorMessages';
 
 const STORAGE_KEY = 'lingualog.offlineCache';
@@ -48,7 +49,7 @@ function serverDown(queries: RootState['api']['queries']): boolean {
  */
 function withoutWaitingAdds(state: RootState, endpointName: string, arg: unknown, value: unknown): unknown {
   if (endpointName !== 'getDailyMinutes' && endpointName !== 'getProgress') return value;
-  const waiting = Object.values(state.sync.entries).filter((e) => e.state === 'pending' || e.state === 'sending');
+  const waiting = selectWaiting(state);
   const answer = { ...(value as Record<string, number>) };
   for (const entry of waiting) {
     const added = addedMinutes(entry.body);

@@ -7,12 +7,14 @@ import { flusher } from './flusher';
 import { optimisticPatches } from './optimistic';
 import type { Outcome, OutcomeWaiters } from './outcomes';
 import { outcomeWaiters } from './outcomes';
-import type { KeyedAdd } from './outboxRequests';
-import { addRequested } from './outboxRequests';
+import type { KeyedAdd, TimerCall } from './outboxRequests';
+import { addRequested, timerCallKey, timerCallRequested } from './outboxRequests';
 import type { OfflineStore } from './outboxStore';
 import { openOfflineStore, storageRefused } from './outboxStore';
-import { enqueue, removeEntry } from './queue';
-import { entryRemoved, signInRequired, storageVolatile } from './syncSlice';
+import { changeLog } from './changes';
+import type { WriteQueue } from './queue';
+import { removeEntry, writeQueue } from './queue';
+import { entryRemoved, isAdd, signInRequired, storageVolatile } from './syncSlice';
 
 export { refusedEntry } from './sender';
 export { outboxRetryPolicy } from './flusher';
@@ -54,6 +56,19 @@ export const addQueued =
     return { stored, answered };
   };
 
+/**
+ * A timer's start or stop, queued in the outbox with the adds and sent in turn with them (a stop
+ * after the adds of its minutes); `answered` at its first answer (or none, offline). Every answer,
+ * this one and later ones, is also told as `timerCallAnswered`.
+ */
+export const timerCallQueued =
+  (call: TimerCall): SyncThunk<{ answered: Promise<Outcome> }> =>
+  (dispatch, _getState, { outbox }) => {
+    const answered = outbox.firstAttemptOf(timerCallKey(call));
+    dispatch(timerCallRequested(call));
+    return { answered };
+  };
+
 /** The modal stopped waiting on the add with `key`: a later refusal is listed with the others. */
 export const addUnwatched =
   (key: string): SyncThunk<void> =>
@@ -61,8 +76,10 @@ export const addUnwatched =
     outbox.unwatch(key);
 
 /**
- * The outbox of one store: every `addRequested` is stored (IndexedDB, queue.ts), shown at once
- * (optimistic.ts), and sent in creation order with its `Idempotency-Key` (sender.ts), by one tab
+ * The outbox of one store, for every write the app sends later: every `addRequested` and
+ * `timerCallRequested` is stored (IndexedDB, queue.ts), shown at once (an add's patch,
+ * optimistic.ts; the timer's bar reads its waiting calls), and sent in creation order (an add with
+ * its `Idempotency-Key`, a timer call with its timer's id: sender.ts), by one tab
  * at a time, on start, on `online`, on focus, and on a timer that backs off (flusher.ts); what
  * other tabs did meanwhile is read back first (reconciler.ts). `waiters` is the store's thunks'
  * way to its answers (SyncExtra).
@@ -73,31 +90,38 @@ export function createOutbox(offline: OfflineStore = openOfflineStore()): { midd
 
   const middleware: Middleware = (api) => {
     const dispatch = api.dispatch as Dispatch;
-    const ctx: OutboxContext = {
+    const parts = {
       dispatch,
       getState: api.getState as () => SyncState,
       offline,
       patches: optimisticPatches(dispatch),
       waiters,
-      unsaved: new Set(),
-      changed: false,
-      sentDates: new Set(),
-      lastSeq: 0,
+      changes: changeLog(),
     };
+    const queue = writeQueue(parts);
+    const ctx: OutboxContext = { ...parts, unsaved: queue.unsaved, madeHere: queue.madeHere };
     const sending = flusher(ctx);
-    listen(ctx, sending);
+    listen(ctx, queue, sending);
     void storageRefused(offline).then((refused) => {
       if (refused) dispatch(storageVolatile());
     });
     return listener.middleware(api);
   };
 
-  function listen(ctx: OutboxContext, sending: ReturnType<typeof flusher>) {
+  function listen(ctx: OutboxContext, queue: WriteQueue, sending: ReturnType<typeof flusher>) {
     const { startListening } = listener;
     startListening({
       actionCreator: addRequested,
       effect: async ({ payload }) => {
-        await enqueue(ctx, payload);
+        await queue.enqueue(payload);
+        await sending.flushNow();
+      },
+    });
+
+    startListening({
+      actionCreator: timerCallRequested,
+      effect: async ({ payload }) => {
+        await queue.enqueueTimerCall(payload);
         await sending.flushNow();
       },
     });
@@ -122,7 +146,7 @@ export function createOutbox(offline: OfflineStore = openOfflineStore()): { midd
         const date = apiSlice.endpoints.getDailyMinutes.matchFulfilled(action) ? action.meta.arg.originalArgs : undefined;
         const cache = date === undefined ? 'progress' : `minutes:${date}`;
         ctx.patches.dropped(cache);
-        for (const e of Object.values(shownEntries(ctx))) {
+        for (const e of Object.values(shownEntries(ctx)).filter(isAdd)) {
           if (e.state === 'pending' && (date === undefined || e.body.date === date)) ctx.patches.reapply(cache, e.key, e.body);
         }
       },

@@ -1,9 +1,9 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { openDB } from 'idb';
-import type { OutboxEntry } from './syncSlice';
+import type { QueuedWrite } from './syncSlice';
 
 interface LinguaLogDb extends DBSchema {
-  outbox: { key: string; value: OutboxEntry };
+  outbox: { key: string; value: QueuedWrite };
   /**
    * Unused (the answers kept for an offline start live in localStorage, offlineCache.ts); still
    * created, so the database stays at version 1: dropping it takes a version change, which waits
@@ -14,8 +14,8 @@ interface LinguaLogDb extends DBSchema {
 
 /** The durable side of the outbox: IndexedDB, or memory where there is none. */
 export interface OfflineStore {
-  entries(): Promise<OutboxEntry[]>;
-  put(entry: OutboxEntry): Promise<void>;
+  entries(): Promise<QueuedWrite[]>;
+  put(entry: QueuedWrite): Promise<void>;
   remove(key: string): Promise<void>;
   removeOwnedBy(owner: string): Promise<void>;
   /** True once the browser refused IndexedDB (a private window, a full disk, a blocked origin): the adds live in memory only. */
@@ -55,7 +55,7 @@ function indexedDbStore(): OfflineStore {
     };
   return {
     entries: either((database) => database.getAll('outbox'), memory.entries),
-    put: either(async (database, entry: OutboxEntry) => void (await database.put('outbox', entry)), memory.put),
+    put: either(async (database, entry: QueuedWrite) => void (await database.put('outbox', entry)), memory.put),
     remove: either((database, key: string) => database.delete('outbox', key), memory.remove),
     removeOwnedBy: either(async (database, owner: string) => {
       const tx = database.transaction('outbox', 'readwrite');
@@ -67,7 +67,7 @@ function indexedDbStore(): OfflineStore {
 }
 
 function memoryStore(): OfflineStore {
-  const outbox = new Map<string, OutboxEntry>();
+  const outbox = new Map<string, QueuedWrite>();
   return {
     entries: async () => [...outbox.values()],
     put: async (entry) => void outbox.set(entry.key, entry),

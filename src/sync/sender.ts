@@ -5,13 +5,15 @@ import { refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import type { OutboxContext } from './context';
 import { signedInEmail } from './context';
 import { verdictOf } from './outcomes';
+import { timerCallAnswered } from './outboxRequests';
+import { migrateOldTimerQueue } from './oldTimerQueue';
 import { bySeq, removeEntry } from './queue';
 import { reconcile } from './reconciler';
-import type { OutboxEntry } from './syncSlice';
-import { sendDeferred, sendRefused, sendStarted, sendSucceeded, signInRequired } from './syncSlice';
+import type { OutboxEntry, QueuedWrite, TimerCallEntry } from './syncSlice';
+import { isAdd, sendDeferred, sendRefused, sendStarted, sendSucceeded, signInRequired } from './syncSlice';
 
 /** A refused add as the outbox keeps it: its message for the outbox's list, its answer for the modal that may wait on it in another tab. */
-export function refusedEntry(entry: OutboxEntry, error: unknown): OutboxEntry {
+export function refusedEntry<E extends QueuedWrite>(entry: E, error: unknown): E & { state: 'failed'; message: string } {
   const { status, data } = (error ?? {}) as { status?: unknown; data?: unknown };
   const refusal = typeof status === 'number' ? { status, data: data ?? null } : undefined;
   return { ...entry, state: 'failed', message: refusalMessage(error, 'ADD_DAILY_TIME_ERROR'), ...(refusal && { refusal }) };
@@ -51,9 +53,9 @@ async function send(ctx: OutboxContext, entry: OutboxEntry): Promise<boolean> {
   const error = 'error' in result ? result.error : undefined;
   const verdict = verdictOf(error);
   const watched = waiters.isWatched(entry.key);
-  ctx.changed ||= verdict !== 'retry';
+  if (verdict !== 'retry') ctx.changes.noteChange();
   if (verdict === 'synced') {
-    ctx.sentDates.add(entry.body.date);
+    ctx.changes.noteSent(entry.body.date);
     patches.forget(entry.key);
     dispatch(sendSucceeded(entry.key));
     await offline.remove(entry.key);
@@ -92,15 +94,54 @@ async function send(ctx: OutboxContext, entry: OutboxEntry): Promise<boolean> {
   return true;
 }
 
+/**
+ * Sends one timer call; false stops the drain, as for an add. Each answer (or none) is told to the
+ * timer (`timerCallAnswered`); a call sent or refused leaves the outbox, and the call's own tag
+ * (Timer, apiSlice.ts) reads the running timer again.
+ */
+async function sendTimerCall(ctx: OutboxContext, entry: TimerCallEntry): Promise<boolean> {
+  const { dispatch, waiters } = ctx;
+  const { call } = entry;
+  dispatch(sendStarted(entry.key));
+  const result =
+    call.type === 'start'
+      ? await dispatch(apiSlice.endpoints.startTimer.initiate({ id: call.id, skill: call.skill, startedAt: call.startedAt, language: call.language }))
+      : await dispatch(apiSlice.endpoints.stopTimer.initiate({ id: call.id }));
+  const error = 'error' in result ? result.error : undefined;
+  const verdict = verdictOf(error);
+  dispatch(timerCallAnswered({ call, verdict, error }));
+  if (verdict === 'retry' || verdict === 'unauthorized') {
+    dispatch(sendDeferred(entry.key));
+    if (verdict === 'unauthorized') dispatch(signInRequired(true));
+    waiters.settle(entry.key, { kind: verdict === 'retry' ? 'queued' : 'unauthorized', error });
+    return false;
+  }
+  ctx.changes.noteChange();
+  await removeEntry(ctx, entry);
+  waiters.settle(entry.key, verdict === 'synced' ? { kind: 'synced' } : { kind: 'refused', error });
+  return true;
+}
+
+/** Offline, nothing is tried: whoever waits on a write hears it is kept, and the timer's bar says so. */
+function keptForLater(ctx: OutboxContext, entries: QueuedWrite[]): void {
+  for (const entry of entries) {
+    ctx.waiters.settle(entry.key, { kind: 'queued' });
+    if (!isAdd(entry)) ctx.dispatch(timerCallAnswered({ call: entry.call, verdict: 'retry' }));
+  }
+}
+
 /** Sends what waits on the device, oldest first, for its owner only; true when nothing is left to send. */
 export async function drain(ctx: OutboxContext): Promise<boolean> {
   const { dispatch, waiters } = ctx;
+  await migrateOldTimerQueue(ctx.offline);
   const stored = (await ctx.offline.entries()).sort(bySeq);
   await reconcile(ctx, stored);
   const owner = signedInEmail(ctx);
-  const sendable = stored.filter((e) => e.state !== 'failed' && owner !== undefined && (e.owner === null || e.owner === owner));
+  const sendable = stored.filter(
+    (e) => e.state !== 'failed' && owner !== undefined && (e.owner === null || e.owner === owner) && (isAdd(e) || ctx.madeHere(e)),
+  );
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
-    for (const entry of sendable) waiters.settle(entry.key, { kind: 'queued' });
+    keptForLater(ctx, sendable);
     return sendable.length === 0;
   }
   if (sendable.length === 0) return true;
@@ -114,7 +155,7 @@ export async function drain(ctx: OutboxContext): Promise<boolean> {
     return true;
   }
   for (const [index, entry] of sendable.entries()) {
-    if (await send(ctx, entry)) continue;
+    if (await (isAdd(entry) ? send(ctx, entry) : sendTimerCall(ctx, entry))) continue;
     // The adds behind the one that waits wait too (order is kept): whoever waits on one of
     // them (an add-time modal) hears it now, not when the server is back.
     for (const later of sendable.slice(index + 1)) waiters.settle(later.key, { kind: 'queued' });

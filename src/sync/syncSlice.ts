@@ -1,25 +1,44 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createSelector, createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { apiSlice } from '@/api/apiSlice';
-import type { KeyedAdd } from '@/sync/outboxRequests';
+import type { KeyedAdd, TimerCall } from '@/sync/outboxRequests';
 
 export type OutboxState = 'pending' | 'sending' | 'synced' | 'failed';
 
-/** One add in the outbox; the IndexedDB copy (outboxStore.ts) is its durable mirror. */
-export interface OutboxEntry extends KeyedAdd {
+/** What every waiting write carries; the IndexedDB copy (outboxStore.ts) is its durable mirror. */
+interface Queued {
+  key: string;
   state: OutboxState;
   /** Creation order: the outbox sends oldest first. */
   seq: number;
   /** Who was signed in when it was made: it is only ever sent for that learner. */
   owner: string | null;
+}
+
+/** A timer's start or stop waiting in the outbox (never 'failed': a refused call leaves it). */
+export interface TimerCallEntry extends Queued {
+  call: TimerCall;
+  body?: undefined;
+  origin?: undefined;
+}
+
+/** One add in the outbox. */
+export interface OutboxEntry extends KeyedAdd, Queued {
+  call?: undefined;
   /** The server's refusal, shown beside a failed add. */
   message?: string;
   /** The refusal as the server answered it (status and body), for the tab whose add-time modal waits on it. */
   refusal?: { status: number; data: unknown };
 }
 
+/** Anything the outbox sends later: an add, or a timer's start or stop. */
+export type QueuedWrite = OutboxEntry | TimerCallEntry;
+
+export const isAdd = (entry: QueuedWrite): entry is OutboxEntry => entry.call === undefined;
+export const isTimerCall = (entry: QueuedWrite): entry is TimerCallEntry => entry.call !== undefined;
+
 interface SyncState {
-  entries: Record<string, OutboxEntry>;
+  entries: Record<string, QueuedWrite>;
   /** The browser says it has a network (`navigator.onLine`, kept current by the outbox). */
   online: boolean;
   /** A send met an ended session: the queue waits for the learner to sign in again. */
@@ -40,10 +59,10 @@ export const syncSlice = createSlice({
   initialState,
   reducers: {
     /** Entries read back from IndexedDB (another tab or an earlier visit may have changed them). */
-    entriesLoaded(state, action: PayloadAction<OutboxEntry[]>) {
+    entriesLoaded(state, action: PayloadAction<QueuedWrite[]>) {
       for (const entry of action.payload) state.entries[entry.key] = entry;
     },
-    entryQueued(state, action: PayloadAction<OutboxEntry>) {
+    entryQueued(state, action: PayloadAction<QueuedWrite>) {
       state.entries[action.payload.key] = action.payload;
     },
     sendStarted(state, action: PayloadAction<string>) {
@@ -62,7 +81,7 @@ export const syncSlice = createSlice({
     },
     sendRefused(state, action: PayloadAction<{ key: string; message: string }>) {
       const entry = state.entries[action.payload.key];
-      if (!entry) return;
+      if (!entry || !isAdd(entry)) return;
       entry.state = 'failed';
       entry.message = action.payload.message;
     },
@@ -92,7 +111,7 @@ export const syncSlice = createSlice({
   selectors: {
     selectOnline: (state) => state.online,
     selectSignInNeeded: (state) => state.signInNeeded,
-    selectEntries: (state) => state.entries,
+    selectQueued: (state) => state.entries,
     selectStorageVolatile: (state) => state.volatile,
   },
 });
@@ -109,20 +128,31 @@ export const {
   connectivityChanged,
   storageVolatile,
 } = syncSlice.actions;
-export const { selectOnline, selectSignInNeeded, selectEntries, selectStorageVolatile } = syncSlice.selectors;
+export const { selectOnline, selectSignInNeeded, selectQueued, selectStorageVolatile } = syncSlice.selectors;
 
-const byCreation = (a: OutboxEntry, b: OutboxEntry) => a.seq - b.seq;
+const byCreation = (a: Queued, b: Queued) => a.seq - b.seq;
+const waiting = (e: Queued) => e.state === 'pending' || e.state === 'sending';
+
+/** The adds in the outbox, by key. */
+export const selectEntries = createSelector([selectQueued], (entries) =>
+  Object.fromEntries(Object.entries(entries).filter(([, e]) => isAdd(e))) as Record<string, OutboxEntry>,
+);
 
 /** Adds not yet on the server (pending or being sent), oldest first. */
-export const selectWaiting = createSelector([selectEntries], (entries) =>
-  Object.values(entries)
-    .filter((e) => e.state === 'pending' || e.state === 'sending')
-    .sort(byCreation),
-);
+export const selectWaiting = createSelector([selectEntries], (entries) => Object.values(entries).filter(waiting).sort(byCreation));
 
 /** Adds the server refused, oldest first. */
 export const selectRefused = createSelector([selectEntries], (entries) =>
   Object.values(entries)
     .filter((e) => e.state === 'failed')
     .sort(byCreation),
+);
+
+/** The timer's calls not yet answered by the server, oldest first. */
+export const selectTimerCalls = createSelector([selectQueued], (entries) =>
+  Object.values(entries)
+    .filter(isTimerCall)
+    .filter(waiting)
+    .sort(byCreation)
+    .map((e) => e.call),
 );

@@ -1,6 +1,7 @@
 /**
  * This device and Web Push: whether it can be reminded at all, and if not why (in words the
- * section shows), its current subscription, and subscribing. The permission prompt is asked only
+ * section shows), and subscribing (its current subscription is read by `lib/devicePush.ts`, as
+ * the sign-out reads it). The permission prompt is asked only
  * from a tap (subscribeThisDevice runs inside the click handler), never on load.
  */
 
@@ -40,13 +41,6 @@ export function pushSupport(): PushSupport {
 
 /** The zone this device's clock is in, an IANA name. */
 export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** This device's subscription, or null (none yet, or no push here). */
-export async function currentSubscription(): Promise<PushSubscription | null> {
-  if (pushSupport() !== 'ready') return null;
-  const registration = await navigator.serviceWorker.ready;
-  return registration.pushManager.getSubscription();
-}
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/');

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useAddPushDeviceMutation, useLazyGetPushKeyQuery } from '@/api/apiSlice';
+import { endThisDevicePush, thisDevicePush } from '@/lib/devicePush';
 import { messageFor } from '@/lib/errorMessages';
 import { useT } from '@/i18n/I18nProvider';
-import { askPermission, currentSubscription, pushSupport, subscribeThisDevice, type PushSupport } from './pushDevice';
+import { askPermission, pushSupport, subscribeThisDevice, type PushSupport } from './pushDevice';
 
 
 /**
@@ -19,7 +20,7 @@ export function useThisDevice(onError: (message: string) => void) {
 
   useEffect(() => {
     setSupport(pushSupport());
-    currentSubscription()
+    thisDevicePush()
       .then((subscription) => setEndpoint(subscription?.endpoint ?? null))
       .catch(() => setEndpoint(null));
   }, []);
@@ -60,7 +61,8 @@ export function useThisDevice(onError: (message: string) => void) {
 
   /** After the server dropped this device: the browser's subscription goes too. */
   const forget = async () => {
-    await (await currentSubscription().catch(() => null))?.unsubscribe().catch(() => false);
+    const subscription = await thisDevicePush();
+    if (subscription) await endThisDevicePush(subscription);
     setEndpoint(null);
   };
 

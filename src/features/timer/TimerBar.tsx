@@ -12,7 +12,7 @@ import { formatElapsed, isForgotten } from '@/lib/timerSpan';
 import { TimerQuestions } from './lazyQuestions';
 import { noteShown, questionAsked, selectFailure, selectNote, selectQuestion } from './timerSlice';
 import { useNow } from './useNow';
-import { useRunningTimer, useSendUnsent } from './useRunningTimer';
+import { useRunningTimer } from './useRunningTimer';
 import { useTimerActions } from './useTimerActions';
 import { visuallyHidden } from '@/styles/visuallyHidden';
 import { useT } from '@/i18n/I18nProvider';
@@ -23,7 +23,6 @@ import { useT } from '@/i18n/I18nProvider';
  * after a stop, what it added. Starts and stops are announced through the status line.
  */
 export function TimerBar() {
-  useSendUnsent();
   const t = useT();
   const dispatch = useAppDispatch();
   const { timer, stop, finish } = useTimerActions();

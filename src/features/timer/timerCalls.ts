@@ -1,14 +1,11 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
 import { skillDailyField } from '@common/domain';
 import { apiSlice } from '@/api/apiSlice';
 import type { AppDispatch, RootState } from '@/api/storeTypes';
-import { messageFor, refusalMessage, serverErrorCode } from '@/lib/errorMessages';
+import { refusalMessage, serverErrorCode } from '@/lib/errorMessages';
 import { formatLongDate } from '@/lib/calendar';
-import { addQueued } from '@/sync';
-import type { CallsInTurn } from '@/lib/callsInTurn';
-import { worthRetrying } from '@/lib/retryPolicy';
+import { addQueued, timerCallQueued } from '@/sync';
 import { SKILL_NAMES } from '@/lib/skills';
 import { formatHoursMinutesLong } from '@/lib/time';
 import { capToDailyLimits, splitByLocalDay } from '@/lib/timerSpan';
@@ -16,85 +13,25 @@ import { learnerToday } from '@/lib/today';
 import { rememberedDayEndsAtHour } from '@/api/useLearnerToday';
 import { DEFAULT_DAY_ENDS_AT_HOUR } from '@common/schemas/dayBoundary';
 import type { RunningTimer } from '@common/schemas/timer';
-import type { UnsentStart } from './timerSlice';
-import { callFailed, noteShown, sameLearner, selectUnsent, startSent, startTapped, stopSent, timerStopped } from './timerSlice';
+import { callFailed, noteShown, startTapped, timerStopped } from './timerSlice';
 
 /**
- * What the timer's thunks reach of their store (the thunk middleware's extra argument,
- * app/store.ts). The server must see a start before its stop, or the stop would be a no-op and
- * the late start would leave a timer running: every timer call of a store waits for the one before it.
+ * The timer's start and stop go through the outbox (src/sync), in turn with the adds: kept on the
+ * device, sent oldest first (a stop after the adds of its minutes, a start after the stop before
+ * it), again when the network returns; what the server answers is said by the bar (timerSlice.ts).
  */
-export interface TimerExtra {
-  timerCalls: CallsInTurn;
-}
+type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState) => Promise<R>;
 
-type Thunk<R = void> = (dispatch: AppDispatch, getState: () => RootState, extra: TimerExtra) => Promise<R>;
-
-const errorBody = (error: FetchBaseQueryError) => (error.data ?? {}) as { error?: string; message?: string; timer?: RunningTimer };
-
-/** Who is signed in, as far as this device knows. */
-const signedInAs = (state: RootState) => apiSlice.endpoints.checkAuth.select()(state).data?.email ?? null;
-
-/** The timer's unsent calls go out only for the learner they were made for (issue #39). */
-const mine = (state: RootState) => {
-  const { owner } = selectUnsent(state);
-  return owner === null || sameLearner(owner, signedInAs(state));
-};
-
-/** Sends the start kept on this device, if any; kept for later when the network is away. */
-export const sendUnsentStart = (): Thunk => (dispatch, getState, { timerCalls }) =>
-  timerCalls(async () => {
-    const start = selectUnsent(getState()).start;
-    if (!start || !mine(getState())) return;
-    const result = await dispatch(apiSlice.endpoints.startTimer.initiate(start));
-    if (!('error' in result) || !result.error) {
-      dispatch(startSent({ id: start.id }));
-      return;
-    }
-    const error = result.error as FetchBaseQueryError;
-    if (worthRetrying(error)) {
-      dispatch(callFailed(messageFor(error, 'START_TIMER_ERROR')));
-      return;
-    }
-    const body = errorBody(error);
-    // A late retry of a start another device (or this one) already stopped: nothing runs, nothing
-    // to say. Here and below, the start's own tag (Timer, apiSlice.ts) reads the running timer again.
-    if (body.error === 'TIMER_STOPPED') {
-      dispatch(startSent({ id: start.id }));
-      return;
-    }
-    if (body.error === 'TIMER_RUNNING' && body.timer) {
-      dispatch(startSent({ id: start.id, note: `A ${SKILL_NAMES[body.timer.skill]} timer started on another device is running, so no new timer was started.` }));
-      return;
-    }
-    dispatch(startSent({ id: start.id }));
-    dispatch(callFailed(messageFor(error, 'START_TIMER_ERROR')));
-  });
-
+/** Starts a timer for `skill` at the instant of the tap; resolves at the start's first answer (or none, offline). */
 export const startTimerFor =
   (skill: Skill): Thunk =>
   async (dispatch, getState) => {
     // It runs in the language the dashboard shows, whatever another device makes current meanwhile.
     const language = apiSlice.endpoints.getUserLanguage.select()(getState()).data?.name ?? null;
-    const start: UnsentStart = { id: crypto.randomUUID(), skill, startedAt: new Date().toISOString(), language };
-    dispatch(startTapped(start, signedInAs(getState())));
-    await dispatch(sendUnsentStart());
+    dispatch(startTapped());
+    const { answered } = dispatch(timerCallQueued({ type: 'start', id: crypto.randomUUID(), skill, startedAt: new Date().toISOString(), language }));
+    await answered;
   };
-
-/** Sends the stops the server has not answered yet; a stop of a timer already gone is a 204 too. */
-export const sendUnsentStops = (): Thunk => (dispatch, getState, { timerCalls }) =>
-  timerCalls(async () => {
-    if (!mine(getState())) return;
-    for (const id of selectUnsent(getState()).stops) {
-      const result = await dispatch(apiSlice.endpoints.stopTimer.initiate({ id }));
-      const error = 'error' in result ? (result.error as FetchBaseQueryError | undefined) : undefined;
-      if (error && worthRetrying(error)) {
-        dispatch(callFailed(messageFor(error, 'STOP_TIMER_ERROR')));
-        return;
-      }
-      dispatch(stopSent(id));
-    }
-  });
 
 /** The minutes each day already holds, when this device can know them (fresh when online). */
 async function minutesOnDays(dispatch: AppDispatch, getState: () => RootState, dates: string[]) {
@@ -149,10 +86,13 @@ export const stopTimerAt =
     await Promise.all(sent.map((s) => s.kept));
     const total = (list: { minutes: number }[]) => list.reduce((sum, s) => sum + s.minutes, 0);
     const note = (accepted: boolean) => stopNote(timer.skill, total(adds), total(left), end === 'discard', accepted);
-    const owner = signedInAs(getState());
-    dispatch(timerStopped({ id: timer.id, note: note(false), owner }));
-    await dispatch(sendUnsentStops());
-    if (sent.length === 0) return;
+    dispatch(timerStopped({ note: note(false) }));
+    // The timer is deleted after its adds (the outbox sends in creation order); until then this device shows it stopped.
+    const stopped = dispatch(timerCallQueued({ type: 'stop', id: timer.id })).answered;
+    if (sent.length === 0) {
+      await stopped;
+      return;
+    }
     const outcomes = await Promise.all(sent.map((s) => s.answered));
     if (outcomes.every((o) => o.kind === 'synced')) {
       dispatch(noteShown(note(true)));

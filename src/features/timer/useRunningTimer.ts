@@ -1,36 +1,21 @@
-import { useEffect } from 'react';
+import { useMemo } from 'react';
 import { useRunningTimerQuery } from '@/api/apiSlice';
-import { useAppDispatch, useAppSelector } from '@/api/hooks';
-import { sendUnsentStart, sendUnsentStops } from './timerCalls';
+import { useAppSelector } from '@/api/hooks';
+import { selectTimerCalls } from '@/sync';
 import type { UnsentStart } from './timerSlice';
-import { selectUnsent } from './timerSlice';
 
 /**
- * The timer this learner sees: a start not yet sent from this device first, else the server's
- * timer unless this device already stopped it.
+ * The timer this learner sees: a start still waiting in the outbox first, else the server's
+ * timer unless a stop of it waits there.
  */
 export function useRunningTimer(): UnsentStart | null {
   const server = useRunningTimerQuery();
-  const unsent = useAppSelector(selectUnsent);
+  const calls = useAppSelector(selectTimerCalls);
+  const waitingStart = useMemo(() => {
+    const start = [...calls].reverse().find((call) => call.type === 'start');
+    return start?.type === 'start' ? { id: start.id, skill: start.skill, startedAt: start.startedAt, language: start.language } : null;
+  }, [calls]);
   const onServer = server.data?.timer;
-  return unsent.start ?? (onServer && !unsent.stops.includes(onServer.id) ? onServer : null);
-}
-
-/** Whatever this device still owes the server is sent on opening, when the network returns and when the page is seen again. */
-export function useSendUnsent() {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    const send = () => {
-      void dispatch(sendUnsentStart());
-      void dispatch(sendUnsentStops());
-    };
-    send();
-    const onVisible = () => document.visibilityState === 'visible' && send();
-    window.addEventListener('online', send);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      window.removeEventListener('online', send);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [dispatch]);
+  const stopped = onServer ? calls.some((call) => call.type === 'stop' && call.id === onServer.id) : false;
+  return waitingStart ?? (onServer && !stopped ? onServer : null);
 }

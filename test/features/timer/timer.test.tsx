@@ -3,9 +3,10 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATHS } from '@common/apiPaths';
 import { localIsoDate } from '@common/domain';
-import { persistUnsentTimer } from '@/features/timer/timerSlice';
+import { timerListener } from '@/features/timer/timerSlice';
 import type { KeyedAdd } from '@/sync/outboxRequests';
 import { addRequested } from '@/sync/outboxRequests';
+import { selectTimerCalls } from '@/sync/syncSlice';
 import type { StartTimer } from '@common/schemas/timer';
 import { db, seedSignedInLearner } from '../../mocks/db';
 import { api } from '../../mocks/http';
@@ -23,7 +24,7 @@ let handedToOutbox: KeyedAdd[] = [];
 let stopWatching = () => {};
 beforeEach(() => {
   handedToOutbox = [];
-  stopWatching = persistUnsentTimer.startListening({ actionCreator: addRequested, effect: (action) => void handedToOutbox.push(action.payload) });
+  stopWatching = timerListener.startListening({ actionCreator: addRequested, effect: (action) => void handedToOutbox.push(action.payload) });
 });
 afterEach(() => {
   stopWatching();
@@ -195,12 +196,13 @@ describe('a timer for each skill', { timeout: DASHBOARD_TEST_TIMEOUT }, () => {
 
   it('keeps a start made without network and sends it, with the instant of the tap, when the network returns', async () => {
     server.use(http.put(api(API_PATHS.timer), () => HttpResponse.error()));
-    const { user } = await renderDashboard();
+    const { user, store } = await renderDashboard();
     const tapped = Date.now();
     await user.click(await screen.findByRole('button', { name: 'Start timer for Listening' }));
     expect(await clock()).toHaveAccessibleName('Listening timer');
     expect(await within(bar()).findByText('Server unreachable, try again later')).toBeInTheDocument();
-    expect(JSON.parse(window.localStorage.getItem('timerUnsent') ?? '{}').start.skill).toBe('listening');
+    // Kept in the outbox, on the device, until the server has it.
+    expect(selectTimerCalls(store.getState())).toMatchObject([{ type: 'start', skill: 'listening' }]);
     server.resetHandlers();
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(db.timer?.skill).toBe('listening'));
