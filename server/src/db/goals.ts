@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { historyChanged, lockLanguage } from './activity';
 import type { Database } from './database';
-import { prepared } from './prepared';
+import { prepared, type AtOnce } from './prepared';
 
 export type GoalEntry = { from: string; minutes: number };
 
@@ -36,6 +36,13 @@ export async function goalsInForce(db: Kysely<Database>, userId: number, languag
   // Every language starts with a goal "since ever"; only data from before that rule can lack one
   // at or before `to`, and then its first entry holds for the earlier days.
   if (rows.length === 0) rows = await firstGoalQuery.execute(db, { userId, language });
+  return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
+}
+
+/** goalsInForce inside a transaction run at once (db/prepared.ts, atOnce). */
+export function goalsInForceAt(tx: AtOnce, userId: number, language: string, from: string, to: string): GoalEntry[] {
+  let rows = inForceQuery.runAt(tx, { userId, language, from, to }).rows;
+  if (rows.length === 0) rows = firstGoalQuery.runAt(tx, { userId, language }).rows;
   return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
 }
 
