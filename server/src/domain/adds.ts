@@ -11,7 +11,7 @@ import { addMinutes, addMinutesIn, addTodayMinutesAt, type AddResult, type DayKe
 import type { Database } from '../db/database';
 import { goalsInForce, goalsInForceAt } from '../db/goals';
 import { atOnce } from '../db/prepared';
-import { onceForKey, type KeyLimit, type StoredAnswer } from '../db/idempotency';
+import { onceForKey, onceForKeyAtOnce, type KeyLimit, type StoredAnswer } from '../db/idempotency';
 import type { Account } from '../db/sessions';
 import { ApiHttpError, errorBody } from './errors';
 import { toRecord } from './activityRecord';
@@ -115,7 +115,27 @@ async function addOnce(
     limit: keyLimit(ctx.now().getTime(), add.tokenId),
     ...(add.languageNamed ? {} : { sameRequest: (stored: string) => withoutLanguage(stored) === withoutLanguage(fingerprintOf(add)) }),
   };
-  const outcome = await onceForKey(ctx.db, claim, async (trx) => {
+  // A refusal of the add (a 4xx) is its stored answer, in the key's transaction as any other.
+  const answered = (write: () => string): StoredAnswer => {
+    try {
+      return { status: 200, body: write() };
+    } catch (err) {
+      if (err instanceof ApiHttpError && err.statusCode < 500) return { status: err.statusCode, body: errorBody(err.code, err.message) };
+      throw err;
+    }
+  };
+  // Today's add (not a settled day's: the async way moves the history version) in one transaction run at once where the database offers it.
+  const atOnceOutcome = add.date > settledDay(ctx)
+    ? onceForKeyAtOnce(ctx.db, claim, (tx) =>
+      answered(() => {
+        checkKeyedAddDate(ctx, add.date);
+        checkAddedMinutes(add.skill, add.minutes);
+        const result = addTodayMinutesAt(tx, day, add.skill, add.minutes);
+        if (!result.ok) throw dayLimitError(brokenDayLimit(withAdded(result.day, add.skill, add.minutes)) ?? 'total');
+        return serialize(toRecord(result.day, goalsInForceAt(tx, day.userId, day.language, day.date, day.date)));
+      }))
+    : undefined;
+  const outcome = atOnceOutcome ?? await onceForKey(ctx.db, claim, async (trx) => {
     try {
       checkKeyedAddDate(ctx, add.date);
       checkAddedMinutes(add.skill, add.minutes);
