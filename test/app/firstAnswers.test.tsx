@@ -13,7 +13,6 @@ import { localIsoDate } from '@common/domain';
 import { apiSlice } from '@/api/apiSlice';
 import { keepFirstScreen, rememberTimeZone, seedFirstAnswers } from '@/app/firstAnswers';
 import { makeStore } from '@/app/store';
-import { rememberSentZone } from '@/i18n/startLocale';
 import { LoadingScreen } from '@/components/StatusMessage';
 import { theme } from '@/styles/theme';
 import { seedSignedInLearner } from '../mocks/db';
@@ -74,8 +73,6 @@ describe('first answers in the page', { timeout: DASHBOARD_TEST_TIMEOUT * 2 }, (
   });
 
   it("shows the learner's dashboard from a seeded cache without asking the network for anything", async () => {
-    // A device that has given the account its zone already (else it sends it once, a moment after the start).
-    rememberSentZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
     const facts = await pageWithAnswers(localIsoDate());
     const store = makeStore();
     seedFirstAnswers(store);

@@ -14,6 +14,7 @@ const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 describe("the account's time zone", () => {
   it('is sent once by a device that never sent one', async () => {
+    window.localStorage.clear();
     seedSignedInLearner('Spanish');
     db.preferences.timeZone = null;
     const store = makeStore();
