@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { retryPolicy } from '@/lib/retryPolicy';
 import { loadCatalogue, loadLaterMessages } from '@/i18n/catalogue';
 import { createI18n, setActiveI18n } from '@/i18n/i18n';
+import { rememberSentZone } from '@/i18n/startLocale';
 import { resetDb } from './mocks/db';
 import { server } from './mocks/server';
 
@@ -44,6 +45,8 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   resetDb();
   window.localStorage.clear();
+  // Each test's device has given the account its zone already (a device that has not sends it a moment after the start: test/app/zoneOnAccount.test.ts).
+  rememberSentZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
 });
 afterEach(() => {
   // A test that switched the app's language leaves the next one in English.

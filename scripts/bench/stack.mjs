@@ -15,6 +15,9 @@ import { round, table, utcToday } from './util.mjs';
 const CONNECTIONS = 10;
 const ROUNDS = Number(process.env.BENCH_STACK_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_STACK_SECONDS ?? 2);
+/** Issue #54: an add's throughput at least this share of the durable-upsert floor's, in the same run. */
+const ADD_SHARE = 0.15;
+
 /** Writes are spread over this many learners (and floor rows), as in scenarios.mjs. */
 const WRITERS = 997;
 const SHARE = 0.5;
@@ -161,6 +164,13 @@ export async function stackSection(options) {
     ...results.filter((r) => r.kind === 'write').map((r) => ({ ok: shareOf(r) >= SHARE, text: `${r.name}: ${Math.round(100 * shareOf(r))}% of the write floor (>= 50%)` })),
     { ok: results.every((r) => r.errors + r.non2xx === 0), text: `floors and dashboard calls: ${results.reduce((n, r) => n + r.errors + r.non2xx, 0)} errors and non-2xx` },
   ];
+  // Issue #54: the add beside the durable-upsert floor of the same run, in one line.
+  const add = results.find((r) => r.kind === 'write' && r.name.endsWith('(add)'));
+  const addShare = add && writeFloor ? add.rps / writeFloor.rps : 0;
+  const addLine = add && writeFloor
+    ? `adds: ${Math.round(add.rps)} adds/s beside the durable-upsert floor's ${Math.round(writeFloor.rps)} upserts/s (WAL, synchronous=FULL): ${(100 * addShare).toFixed(1)}% of the floor (target >= ${100 * ADD_SHARE}%)`
+    : '';
+  if (add && writeFloor) checks.push({ ok: addShare >= ADD_SHARE, text: `the add: ${(100 * addShare).toFixed(1)}% of the durable-upsert floor (>= ${100 * ADD_SHARE}%)` });
   const note = `${ROUNDS} interleaved rounds of ${ROUND_SECONDS} s, ${CONNECTIONS} connections; load average ${loadBefore.toFixed(2)} -> ${loadavg()[0].toFixed(2)}`;
-  return { results, text: `${note}\n${text}`, checks };
+  return { results, text: `${note}\n${text}${addLine && `\n${addLine}`}`, checks };
 }

@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { DAILY_SKILL_LIMIT_MINS, DAILY_TOTAL_LIMIT_MINS, SKILLS, type Skill } from '@common/domain';
 import type { DailyActivityTable, Database } from './database';
-import { prepared, type Prepared } from './prepared';
+import { prepared, type AtOnce, type Prepared } from './prepared';
 
 export type DayKey = { userId: number; language: string; date: string };
 export type DayRow = Pick<DailyActivityTable, Skill | 'date' | 'achieved_override'>;
@@ -95,6 +95,23 @@ export async function addMinutesIn(trx: Transaction<Database>, key: DayKey, skil
   if (!day) throw new Error('an add that changed nothing found no day');
   return { ok: false as const, day };
 }
+
+/**
+ * addMinutesIn inside a transaction run at once (db/prepared.ts, atOnce): the same statements in
+ * the same order (the language's row first, then the day's), without a turn of the event loop.
+ * A settled day (an offline add sent days later) takes the async way.
+ */
+export function addTodayMinutesAt(tx: AtOnce, key: DayKey, skill: Skill, minutes: number): AddResult {
+  lockAndCount[skill].runAt(tx, { userId: key.userId, language: key.language, minutes });
+  const [written] = addToSkill[skill].runAt(tx, { ...key, minutes }).rows;
+  if (written) return { ok: true as const, day: normaliseDay(written) };
+  moveTotals.runAt(tx, { userId: key.userId, language: key.language, ...NO_DELTAS, [skill]: -minutes });
+  const [day] = findDayQuery.runAt(tx, key).rows;
+  if (!day) throw new Error('an add that changed nothing found no day');
+  return { ok: false as const, day: normaliseDay(day) };
+}
+
+const NO_DELTAS: Record<Skill, number> = { listening: 0, reading: 0, speaking: 0, writing: 0 };
 
 type DayValues = DayKey & Record<Skill, number>;
 const dayValues = (p: DayValues) => ({ listening: p.listening, reading: p.reading, speaking: p.speaking, writing: p.writing });

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { historyChanged, lockLanguage } from './activity';
 import type { Database } from './database';
-import { prepared } from './prepared';
+import { prepared, type AtOnce } from './prepared';
 
 export type GoalEntry = { from: string; minutes: number };
 
@@ -39,22 +39,10 @@ export async function goalsInForce(db: Kysely<Database>, userId: number, languag
   return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
 }
 
-/** The newest entry at or before a day: the goal in force on it when there is one (one index seek). */
-const onDateQuery = prepared((db, p: { userId: number; language: string; date: string }) =>
-  db
-    .selectFrom('daily_goals')
-    .select(['effective_from', 'minutes'])
-    .where('user_id', '=', p.userId)
-    .where('language', '=', p.language)
-    .where('effective_from', '<=', p.date)
-    .orderBy('effective_from', 'desc')
-    .limit(1),
-);
-
-/** goalsInForce for the one day `date` (an add's answer): the same entry, read with one index seek. */
-export async function goalInForceOn(db: Kysely<Database>, userId: number, language: string, date: string): Promise<GoalEntry[]> {
-  let rows = await onDateQuery.execute(db, { userId, language, date });
-  if (rows.length === 0) rows = await firstGoalQuery.execute(db, { userId, language });
+/** goalsInForce inside a transaction run at once (db/prepared.ts, atOnce). */
+export function goalsInForceAt(tx: AtOnce, userId: number, language: string, from: string, to: string): GoalEntry[] {
+  let rows = inForceQuery.runAt(tx, { userId, language, from, to }).rows;
+  if (rows.length === 0) rows = firstGoalQuery.runAt(tx, { userId, language }).rows;
   return rows.map((r) => ({ from: r.effective_from, minutes: Number(r.minutes) }));
 }
 

@@ -14,7 +14,7 @@
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './database';
 import { deleteOldest } from './batchDelete';
-import { prepared } from './prepared';
+import { atOnce, prepared, type AtOnce } from './prepared';
 
 export type StoredAnswer = {
   status: number;
@@ -142,6 +142,40 @@ export async function onceForKey(
     if (err instanceof KeysFull) return { kind: 'full' as const, retryAfterMs: err.retryAfterMs };
     throw err;
   });
+}
+
+/**
+ * onceForKey as one transaction run at once (db/prepared.ts, atOnce: SQLite while no other
+ * transaction is open), the same statements in the same order; undefined: take onceForKey.
+ */
+export function onceForKeyAtOnce(db: Kysely<Database>, claim: KeyClaim, work: (tx: AtOnce) => StoredAnswer): KeyedOutcome | undefined {
+  try {
+    return atOnce(db, (tx): KeyedOutcome => {
+      const claimed = claimKey.runAt(tx, claim);
+      if (Number(claimed.numAffectedRows ?? 0) === 0) {
+        const [stored] = findKey.runAt(tx, claim).rows;
+        if (!stored) return { kind: 'inUse' };
+        const same = claim.sameRequest ? claim.sameRequest(stored.fingerprint) : stored.fingerprint === claim.fingerprint;
+        if (!same) return { kind: 'reused' };
+        if (Number(stored.status) === IN_FLIGHT) return { kind: 'inUse' };
+        return { kind: 'replayed', answer: { status: Number(stored.status), body: stored.body } };
+      }
+      if (claim.limit) checkLimitAt(tx, claim.userId, claim.limit);
+      const answer = work(tx);
+      storeAnswer.runAt(tx, { userId: claim.userId, key: claim.key, ...answer });
+      return { kind: 'fresh', answer };
+    })?.value;
+  } catch (err) {
+    if (err instanceof KeysFull) return { kind: 'full', retryAfterMs: err.retryAfterMs };
+    throw err;
+  }
+}
+
+/** checkLimit at once: SQLite only, which writes one transaction at a time, so no row hold is needed. */
+function checkLimitAt(tx: AtOnce, userId: number, limit: KeyLimit): void {
+  const bound = { max: limit.max, since: limit.since };
+  const [past] = (limit.tokenId === null ? sessionKeyPastBound.runAt(tx, { userId, ...bound }) : tokenKeyPastBound.runAt(tx, { tokenId: limit.tokenId, ...bound })).rows;
+  if (past) throw new KeysFull(Number(past.created_at) - limit.since);
 }
 
 /** After a new key's claim (counted with the others): refuses it when its credential now holds more than `max`. */

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database';
-import { allowDirectReads, type DirectReader, type DirectUnflushedWriter } from './prepared';
+import { allowDirectReads, type DirectReader, type DirectRun, type DirectTransactor, type DirectUnflushedWriter } from './prepared';
 import { withCommittedReads } from './committedReads';
 import { withSafeRollback } from './safeRollback';
 import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqliteDriver';
@@ -99,7 +99,7 @@ export function createDatabase(url: string, { timeoutMs = DATABASE_TIMEOUT_MS }:
   const inTransaction = () => sqlite.inTransaction;
   const dialect = new SqliteDialect({ database: statements });
   const db = new Kysely<Database>({ dialect: withSafeRollback(committed ? withCommittedReads(dialect, inTransaction, committed) : dialect, inTransaction) });
-  allowDirectReads(db, directReader(sqlite, statements, committed), unflushedWriter(sqlite, statements));
+  allowDirectReads(db, directReader(sqlite, statements, committed), unflushedWriter(sqlite, statements), directTransactor(sqlite, statements));
   return db;
 }
 
@@ -126,6 +126,24 @@ function unflushedWriter(sqlite: SQLiteDatabase, statements: SqliteDatabase): Di
       back.run();
     }
   };
+}
+
+/**
+ * A whole transaction in one synchronous block on the connection (db/prepared.ts, atOnce), while no
+ * transaction is open on it: better-sqlite3's BEGIN, the statements, and a COMMIT under the
+ * connection's own synchronous=FULL (one fsync, as Kysely's COMMIT), or a ROLLBACK if one throws.
+ * Nothing else runs on the connection meanwhile, so it is as if the transaction had come just
+ * before any Kysely transaction still waiting for the connection.
+ */
+function directTransactor(sqlite: SQLiteDatabase, statements: SqliteDatabase): DirectTransactor {
+  const run: DirectRun = (sql, parameters) => {
+    const statement = statements.prepare(sql) as unknown as SQLiteStatement;
+    if (statement.reader) return { rows: statement.all(parameters as unknown[]) };
+    const { changes } = statement.run(parameters as unknown[]);
+    return { rows: [], numAffectedRows: BigInt(changes) };
+  };
+  const transaction = sqlite.transaction((work: (run: DirectRun) => unknown) => work(run));
+  return <T>(work: (run: DirectRun) => T) => (sqlite.inTransaction ? undefined : { value: transaction(work) as T });
 }
 
 /**

@@ -29,13 +29,41 @@ export type DirectReader = (sql: string, parameters: readonly unknown[]) => Quer
  */
 export type DirectUnflushedWriter = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown> | null;
 
+/**
+ * A way to run a whole transaction at once (issue #54): `work` runs between BEGIN and COMMIT in one
+ * synchronous block, each statement given to `run`, and the COMMIT waits for the disk as every
+ * transaction's does; a throw rolls it back. Kysely's way costs a write several turns of the event
+ * loop and its connection mutex around each of BEGIN, every statement and COMMIT. Given by
+ * createDatabase for SQLite only; undefined while a transaction is open on the connection (it is
+ * Kysely's until its COMMIT: the caller takes Kysely's way too).
+ */
+export type DirectTransactor = <T>(work: (run: DirectRun) => T) => { value: T } | undefined;
+export type DirectRun = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown>;
+
+/** A transaction run at once (DirectTransactor): its statements are run through `at` (Prepared.runAt). */
+export interface AtOnce {
+  db: Kysely<Database>;
+  run: DirectRun;
+}
+
 const directReaders = new WeakMap<object, DirectReader>();
 const unflushedWriters = new WeakMap<object, DirectUnflushedWriter>();
+const transactors = new WeakMap<object, DirectTransactor>();
 
 /** Registers the direct way for one database (the root Kysely instance; its transactions never use it). */
-export function allowDirectReads(db: Kysely<Database>, reader: DirectReader, writer?: DirectUnflushedWriter): void {
+export function allowDirectReads(db: Kysely<Database>, reader: DirectReader, writer?: DirectUnflushedWriter, transactor?: DirectTransactor): void {
   directReaders.set(db, reader);
   if (writer) unflushedWriters.set(db, writer);
+  if (transactor) transactors.set(db, transactor);
+}
+
+/**
+ * `work` in one transaction run at once where the database offers that way (SQLite while no
+ * transaction is open: DirectTransactor); undefined: the caller runs it the Kysely way.
+ */
+export function atOnce<T>(db: Kysely<Database>, work: (tx: AtOnce) => T): { value: T } | undefined {
+  const transactor = transactors.get(db);
+  return transactor?.((run) => work({ db, run }));
 }
 
 class Slot {
@@ -52,6 +80,8 @@ export interface Prepared<P, R> {
    * way (SQLite while no transaction is open); undefined: the caller takes its own way.
    */
   runUnflushedAtOnce(db: Kysely<Database>, values: P): QueryResult<R> | undefined;
+  /** The statement inside a transaction run at once (atOnce). */
+  runAt(tx: AtOnce, values: P): QueryResult<R>;
 }
 
 export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysely<Database>, params: P) => Compilable<R>): Prepared<P, R> {
@@ -90,5 +120,9 @@ export function prepared<P extends Record<string, unknown>, R>(build: (db: Kysel
     const query = compile(db);
     return (writer(query.sql, bind(query, values)) as QueryResult<R> | null) ?? undefined;
   };
-  return { run, execute, takeFirst: async (db, values) => (await execute(db, values))[0], runUnflushedAtOnce };
+  const runAt = (tx: AtOnce, values: P): QueryResult<R> => {
+    const query = compile(tx.db);
+    return tx.run(query.sql, bind(query, values)) as QueryResult<R>;
+  };
+  return { run, execute, takeFirst: async (db, values) => (await execute(db, values))[0], runUnflushedAtOnce, runAt };
 }

@@ -4,27 +4,21 @@
  */
 import type { Kysely } from 'kysely';
 import type { ActivityRecord } from '@common/api-types';
-import { oldestKeyedAddDay } from '@common/keyedAddWindow';
+import { addDaysIso } from '@common/buckets';
 import { KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill } from '@common/domain';
 import type { AddDailyActivity } from '@common/schemas/activity';
-import { addMinutes, addMinutesIn, type AddResult, type DayKey } from '../db/activity';
+import { addMinutes, addMinutesIn, addTodayMinutesAt, type AddResult, type DayKey } from '../db/activity';
 import type { Database } from '../db/database';
-import { goalInForceOn } from '../db/goals';
-import { onceForKey, type KeyLimit, type StoredAnswer } from '../db/idempotency';
+import { goalsInForce, goalsInForceAt } from '../db/goals';
+import { atOnce } from '../db/prepared';
+import { onceForKey, onceForKeyAtOnce, type KeyLimit, type StoredAnswer } from '../db/idempotency';
 import type { Account } from '../db/sessions';
-import { ApiHttpError, errorBody, retryAfterSeconds } from './errors';
+import { ApiHttpError, errorBody } from './errors';
 import { toRecord } from './activityRecord';
 import type { DomainContext } from './context';
-import { checkDate, earliestToday, isPlausibleToday, settledDay } from './dates';
+import { checkDate, isPlausibleToday, settledDay, utcToday } from './dates';
 import { brokenDayLimit, checkDayLimits, dayLimitError, withAdded } from './dayLimits';
 import { languageForWrite } from './languages';
-
-/**
- * An Idempotency-Key is kept this many days after its first use (the contract asks for at least
- * 30): its add replays until then, it counts toward the keys held until then, and then
- * plugins/keyPruning.ts deletes it.
- */
-export const KEY_RETENTION_DAYS = 31;
 
 const NO_MINUTES: Record<Skill, number> = { listening: 0, reading: 0, speaking: 0, writing: 0 };
 
@@ -37,7 +31,24 @@ const checkAddedMinutes = (skill: Skill, minutes: number) => checkDayLimits(with
  */
 async function addedRecord(db: Kysely<Database>, key: DayKey, skill: Skill, minutes: number, result: AddResult): Promise<ActivityRecord> {
   if (!result.ok) throw dayLimitError(brokenDayLimit(withAdded(result.day, skill, minutes)) ?? 'total');
-  return toRecord(result.day, await goalInForceOn(db, key.userId, key.language, key.date));
+  return toRecord(result.day, await goalsInForce(db, key.userId, key.language, key.date, key.date));
+}
+
+/**
+ * An add to today and its answer in one transaction run at once, where the database offers that
+ * way (SQLite while no other transaction is open: db/prepared.ts, atOnce): the same statements and
+ * the same durable COMMIT, the goals read inside it. Undefined: the caller takes the Kysely way.
+ * Issue #54: about a third of an add's CPU went to the turns of the event loop around each step.
+ */
+function addedAtOnce(db: Kysely<Database>, key: DayKey, skill: Skill, minutes: number): ActivityRecord | undefined {
+  const done = atOnce(db, (tx) => {
+    const result = addTodayMinutesAt(tx, key, skill, minutes);
+    return { result, goals: result.ok ? goalsInForceAt(tx, key.userId, key.language, key.date, key.date) : [] };
+  });
+  if (!done) return undefined;
+  const { result, goals } = done.value;
+  if (!result.ok) throw dayLimitError(brokenDayLimit(withAdded(result.day, skill, minutes)) ?? 'total');
+  return toRecord(result.day, goals);
 }
 
 /** Without a key an add names the learner's today; earlier days are edited with PATCH. */
@@ -48,13 +59,10 @@ function checkAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
   }
 }
 
-/**
- * With a key (an add made offline, sent later) a day up to KEYED_ADD_DAYS_BACK days before today
- * (common/keyedAddWindow.ts), counted from the earliest learner's today, so no learner's is refused.
- */
-export function checkKeyedAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
+/** With a key (an add made offline, sent later) a day up to KEYED_ADD_DAYS_BACK days before today. */
+function checkKeyedAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
   checkDate(ctx, date);
-  const earliest = oldestKeyedAddDay(earliestToday(ctx));
+  const earliest = addDaysIso(utcToday(ctx), -1 - KEYED_ADD_DAYS_BACK);
   if (date < earliest) {
     throw new ApiHttpError(
       400,
@@ -107,7 +115,27 @@ async function addOnce(
     limit: keyLimit(ctx.now().getTime(), add.tokenId),
     ...(add.languageNamed ? {} : { sameRequest: (stored: string) => withoutLanguage(stored) === withoutLanguage(fingerprintOf(add)) }),
   };
-  const outcome = await onceForKey(ctx.db, claim, async (trx) => {
+  // A refusal of the add (a 4xx) is its stored answer, in the key's transaction as any other.
+  const answered = (write: () => string): StoredAnswer => {
+    try {
+      return { status: 200, body: write() };
+    } catch (err) {
+      if (err instanceof ApiHttpError && err.statusCode < 500) return { status: err.statusCode, body: errorBody(err.code, err.message) };
+      throw err;
+    }
+  };
+  // Today's add (not a settled day's: the async way moves the history version) in one transaction run at once where the database offers it.
+  const atOnceOutcome = add.date > settledDay(ctx)
+    ? onceForKeyAtOnce(ctx.db, claim, (tx) =>
+      answered(() => {
+        checkKeyedAddDate(ctx, add.date);
+        checkAddedMinutes(add.skill, add.minutes);
+        const result = addTodayMinutesAt(tx, day, add.skill, add.minutes);
+        if (!result.ok) throw dayLimitError(brokenDayLimit(withAdded(result.day, add.skill, add.minutes)) ?? 'total');
+        return serialize(toRecord(result.day, goalsInForceAt(tx, day.userId, day.language, day.date, day.date)));
+      }))
+    : undefined;
+  const outcome = atOnceOutcome ?? await onceForKey(ctx.db, claim, async (trx) => {
     try {
       checkKeyedAddDate(ctx, add.date);
       checkAddedMinutes(add.skill, add.minutes);
@@ -127,9 +155,9 @@ async function addOnce(
       throw new ApiHttpError(409, 'IDEMPOTENCY_KEY_IN_USE', 'An add with this Idempotency-Key is still being processed; try again in a moment.', { 'retry-after': '1' });
     case 'full':
       throw new ApiHttpError(429, 'RATE_LIMITED', add.tokenId === null
-          ? `Too many Idempotency-Keys in use: a new key is taken again once older ones expire (${KEY_RETENTION_DAYS} days after their first use).`
-          : `This access token holds too many Idempotency-Keys: a new key is taken again once older ones expire (${KEY_RETENTION_DAYS} days after their first use), or make a new token.`, {
-        'retry-after': String(retryAfterSeconds(outcome.retryAfterMs)),
+          ? 'Too many Idempotency-Keys in use: a new key is taken again once older ones expire (31 days after their first use).'
+          : 'This access token holds too many Idempotency-Keys: a new key is taken again once older ones expire (31 days after their first use), or make a new token.', {
+        'retry-after': String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))),
       });
     default:
       return { answer: outcome.answer, replayed: outcome.kind === 'replayed' };
@@ -177,6 +205,8 @@ export async function addToDay(
     const language = await languageForWrite(ctx, userId, add.account, requested);
     checkAddedMinutes(skill, minutes);
     const day = { userId, language, date: body.date };
+    const atOnceRecord = addedAtOnce(ctx.db, day, skill, minutes);
+    if (atOnceRecord) return { record: atOnceRecord };
     return { record: await addedRecord(ctx.db, day, skill, minutes, await addMinutes(ctx.db, day, skill, minutes)) };
   }
   const language = await languageForWrite(ctx, userId, add.account, requested);
