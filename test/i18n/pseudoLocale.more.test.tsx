@@ -15,7 +15,7 @@ import { AccessTokensSection } from '@/features/tokens/AccessTokensSection';
 import { ReminderSection } from '@/features/reminder/ReminderSection';
 import { ZoneNotice } from '@/features/reminder/ZoneNotice';
 import { RefusedAdds } from '@/sync/RefusedAdds';
-import { UpdatePrompt } from '@/sync/UpdatePrompt';
+import { UpdatePrompt } from '@/app/UpdatePrompt';
 import { WaitingChip, WaitingCount } from '@/sync/SyncStatus';
 import { connectivityChanged, entryQueued, sendRefused, storageVolatile } from '@/sync/syncSlice';
 import { db, seedSignedInLearner } from '../mocks/db';

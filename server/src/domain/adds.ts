@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { ActivityRecord } from '@common/api-types';
-import { addDaysIso } from '@common/buckets';
+import { oldestKeyedAddDay } from '@common/keyedAddWindow';
 import { KEYED_ADD_DAYS_BACK, SKILLS, skillDailyField, type Skill } from '@common/domain';
 import type { AddDailyActivity } from '@common/schemas/activity';
 import { addMinutes, addMinutesIn, addTodayMinutesAt, type AddResult, type DayKey } from '../db/activity';
@@ -13,12 +13,19 @@ import { goalsInForce, goalsInForceAt } from '../db/goals';
 import { atOnce } from '../db/prepared';
 import { onceForKey, onceForKeyAtOnce, type KeyLimit, type StoredAnswer } from '../db/idempotency';
 import type { Account } from '../db/sessions';
-import { ApiHttpError, errorBody } from './errors';
+import { ApiHttpError, errorBody, retryAfterSeconds } from './errors';
 import { toRecord } from './activityRecord';
 import type { DomainContext } from './context';
-import { checkDate, isPlausibleToday, settledDay, utcToday } from './dates';
+import { checkDate, earliestToday, isPlausibleToday, settledDay } from './dates';
 import { brokenDayLimit, checkDayLimits, dayLimitError, withAdded } from './dayLimits';
 import { languageForWrite } from './languages';
+
+/**
+ * An Idempotency-Key is kept this many days after its first use (the contract asks for at least
+ * 30): its add replays until then, it counts toward the keys held until then, and then
+ * plugins/keyPruning.ts deletes it.
+ */
+export const KEY_RETENTION_DAYS = 31;
 
 const NO_MINUTES: Record<Skill, number> = { listening: 0, reading: 0, speaking: 0, writing: 0 };
 
@@ -59,10 +66,13 @@ function checkAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
   }
 }
 
-/** With a key (an add made offline, sent later) a day up to KEYED_ADD_DAYS_BACK days before today. */
-function checkKeyedAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
+/**
+ * With a key (an add made offline, sent later) a day up to KEYED_ADD_DAYS_BACK days before today
+ * (common/keyedAddWindow.ts), counted from the earliest learner's today, so no learner's is refused.
+ */
+export function checkKeyedAddDate(ctx: Pick<DomainContext, 'now'>, date: string): void {
   checkDate(ctx, date);
-  const earliest = addDaysIso(utcToday(ctx), -1 - KEYED_ADD_DAYS_BACK);
+  const earliest = oldestKeyedAddDay(earliestToday(ctx));
   if (date < earliest) {
     throw new ApiHttpError(
       400,
@@ -155,9 +165,9 @@ async function addOnce(
       throw new ApiHttpError(409, 'IDEMPOTENCY_KEY_IN_USE', 'An add with this Idempotency-Key is still being processed; try again in a moment.', { 'retry-after': '1' });
     case 'full':
       throw new ApiHttpError(429, 'RATE_LIMITED', add.tokenId === null
-          ? 'Too many Idempotency-Keys in use: a new key is taken again once older ones expire (31 days after their first use).'
-          : 'This access token holds too many Idempotency-Keys: a new key is taken again once older ones expire (31 days after their first use), or make a new token.', {
-        'retry-after': String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))),
+          ? `Too many Idempotency-Keys in use: a new key is taken again once older ones expire (${KEY_RETENTION_DAYS} days after their first use).`
+          : `This access token holds too many Idempotency-Keys: a new key is taken again once older ones expire (${KEY_RETENTION_DAYS} days after their first use), or make a new token.`, {
+        'retry-after': String(retryAfterSeconds(outcome.retryAfterMs)),
       });
     default:
       return { answer: outcome.answer, replayed: outcome.kind === 'replayed' };
