@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n';
 import type { DailyMinutes } from '@common/api-types';
 import type { Skill } from '@common/domain';
 import { skillDailyField } from '@common/domain';
@@ -48,19 +49,22 @@ async function minutesOnDays(dispatch: AppDispatch, getState: () => RootState, d
 
 /** The stop's note: "will be added" until the server accepted the minutes, "added" once it has. */
 function stopNote(skill: Skill, added: number, left: number, discarded: boolean, accepted: boolean): string {
-  if (discarded) return `${SKILL_NAMES[skill]} timer discarded: nothing added.`;
-  if (added === 0 && left === 0) return 'Timer stopped under one minute: nothing added.';
-  const what = `${formatHoursMinutesLong(added)} of ${SKILL_NAMES[skill]}`;
-  const addedText = added === 0 ? 'Nothing added.' : accepted ? `${what} added.` : `${what} will be added.`;
-  return left > 0 ? `${addedText} ${formatHoursMinutesLong(left)} did not fit within the day's limits and were not added.` : addedText;
+  if (discarded) return t('timer.note.discarded', { skill: SKILL_NAMES[skill] });
+  if (added === 0 && left === 0) return t('timer.note.underMinute');
+  const what = { duration: formatHoursMinutesLong(added), skill: SKILL_NAMES[skill] };
+  const addedText = added === 0 ? t('timer.note.nothingAdded') : accepted ? t('timer.note.added', what) : t('timer.note.willBeAdded', what);
+  if (left <= 0) return addedText;
+  return t('timer.note.withLeftOut', { added: addedText, leftOut: t('timer.note.leftOut', { duration: formatHoursMinutesLong(left) }) });
 }
 
 /** A second stop of a timer another device stopped first: the day as the server holds it, never a failure. */
 function stoppedElsewhereNote(skill: Skill, days: { date: string; minutes?: DailyMinutes }[]): string {
   const held = days.map(({ date, minutes }) =>
-    minutes ? `${formatLongDate(date)} holds ${formatHoursMinutesLong(minutes[skillDailyField(skill)])} of ${SKILL_NAMES[skill]}` : formatLongDate(date),
+    minutes
+      ? t('timer.note.dayHolds', { date: formatLongDate(date), duration: formatHoursMinutesLong(minutes[skillDailyField(skill)]), skill: SKILL_NAMES[skill] })
+      : formatLongDate(date),
   );
-  return `This ${SKILL_NAMES[skill]} timer was stopped on another device: its time was added there. ${held.join('; ')}.`;
+  return t('timer.note.stoppedElsewhere', { skill: SKILL_NAMES[skill], days: held.join('; ') });
 }
 
 /**

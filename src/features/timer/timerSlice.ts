@@ -1,3 +1,4 @@
+import { t } from '@/i18n/i18n';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createListenerMiddleware, createSlice, isAnyOf } from '@reduxjs/toolkit';
@@ -102,7 +103,7 @@ timerListener.startListening({
       return;
     }
     if (body.error === 'TIMER_RUNNING' && body.timer) {
-      dispatch(startSent({ note: `A ${SKILL_NAMES[body.timer.skill]} timer started on another device is running, so no new timer was started.` }));
+      dispatch(startSent({ note: t('timer.note.runningElsewhere', { skill: SKILL_NAMES[body.timer.skill] }) }));
       return;
     }
     dispatch(startSent({}));
