@@ -35,8 +35,10 @@ export interface SignInLimits {
   perIp: number;
   perAccount: number;
   windowMs: number;
+  /** Failed sign-ins per address per `shortWindowMs`, beside the long window. */
   failuresPerIpShort: number;
   shortWindowMs: number;
+  /** Sign-ups per address per `signupWindowMs`. */
   signupsPerIp: number;
   signupWindowMs: number;
 }

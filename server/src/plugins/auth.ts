@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database';
 import { registerTokenAccess, usesBearer } from './accessTokens';
 import { ApiHttpError } from '../domain/errors';
+import type { SignInLimits } from '../domain/accounts';
 import { HashQueue, type HashQueueOptions } from './hashQueue';
 import { hashPassword, type HashCost } from './password';
 import { createSession, deleteExpiredSessions, deleteSession, findSession, touchSession } from '../db/sessions';
@@ -32,17 +33,8 @@ export interface SessionOptions {
   absoluteMs: number;
   hashCost: HashCost;
   hashQueue?: HashQueueOptions;
-  rateLimit: {
-    perIp: number;
-    perAccount: number;
-    windowMs: number;
-    /** Failed sign-ins per address per `shortWindowMs`, beside the long window. */
-    failuresPerIpShort: number;
-    shortWindowMs: number;
-    /** Sign-ups per address per `signupWindowMs`. */
-    signupsPerIp: number;
-    signupWindowMs: number;
-  };
+  /** The sign-in and sign-up windows (domain/accounts.ts). */
+  rateLimit: SignInLimits;
 }
 
 export interface AuthContext extends SessionOptions {

@@ -2,9 +2,9 @@
  * The texts of the history imports (spreadsheet and the section), from the learner's catalogue
  * (`imports.json`): `useImportTexts()` inside a component, numbers and plurals in the locale's way.
  */
+import { SKILL_NAMES } from '@/lib/skills';
 import { useMemo } from 'react';
 import { useI18n } from '@/i18n/I18nProvider';
-import type { Skill } from '@common/domain';
 import type { I18n } from '@/i18n/i18n';
 import type { DateFormat, DurationFormat, ProblemCode } from './spreadsheet/mapping';
 
@@ -12,12 +12,8 @@ export type ImportTexts = ReturnType<typeof importTexts>;
 
 export function importTexts({ t }: I18n) {
   return {
-    skills: {
-      listening: t('imports.skills.listening'),
-      reading: t('imports.skills.reading'),
-      speaking: t('imports.skills.speaking'),
-      writing: t('imports.skills.writing'),
-    } satisfies Record<Skill, string>,
+    // The skills as every screen names them (src/lib/skills.ts).
+    skills: { ...SKILL_NAMES },
     sectionTitle: t('imports.section.title'),
     sectionIntro: t('imports.section.intro'),
     ankiButton: t('imports.section.ankiButton'),

@@ -2,9 +2,9 @@
  * The texts of the Anki import, from the learner's catalogue (`imports.json`): the worker answers
  * codes (protocol.ts), this names them. `useAnkiTexts()` inside a component.
  */
+import { SKILL_NAMES } from '@/lib/skills';
 import { useMemo } from 'react';
 import { useI18n } from '@/i18n/I18nProvider';
-import type { Skill } from '@common/domain';
 import type { I18n } from '@/i18n/i18n';
 import type { AnkiErrorCode } from './protocol';
 import type { ReadStep } from './readCollection';
@@ -38,12 +38,8 @@ export function ankiTexts(i18n: I18n) {
     n < 60 ? t('imports.anki.minutes', { minutes: n }) : t('imports.anki.hoursMinutes', { hours: Math.floor(n / 60), minutes: n % 60 });
 
   return {
-    skills: {
-      listening: t('imports.skills.listening'),
-      reading: t('imports.skills.reading'),
-      speaking: t('imports.skills.speaking'),
-      writing: t('imports.skills.writing'),
-    } satisfies Record<Skill, string>,
+    // The skills as every screen names them (src/lib/skills.ts).
+    skills: { ...SKILL_NAMES },
     title: t('imports.anki.title'),
     intro: t('imports.anki.intro'),
     fileLabel: t('imports.anki.fileLabel'),
