@@ -94,3 +94,36 @@ export function forecastSentence(forecast: Forecast, locale = 'en'): string {
       return `At your pace ${paceWindow(forecast.windowDays)} (${pace(forecast.minutesPerDay)} min a day), you reach Level ${forecast.level} (${forecast.hours} hours) around ${formatLongDateGb(forecast.date, locale)}.`;
   }
 }
+
+/** A forecast's message of the catalogue (common/locales/<tag>/forecast.json): its key and the values it names. */
+export interface ForecastMessage {
+  key: string;
+  values: { level?: number; hours?: number; windowDays?: number; minDays?: number; daysLeft?: number; pace?: number; date?: string };
+}
+
+/**
+ * The forecast as a catalogue message; the caller formats `pace` (a number) and `date` (an ISO day)
+ * in the learner's locale. In English it reads as forecastSentence.
+ */
+export function forecastMessage(forecast: Forecast): ForecastMessage {
+  switch (forecast.kind) {
+    case 'highest':
+      return { key: 'forecast.level.highest', values: {} };
+    case 'no-pace':
+      return { key: 'forecast.level.noPace', values: { level: forecast.level } };
+    case 'too-early':
+      return { key: 'forecast.level.tooEarly', values: { level: forecast.level, minDays: FORECAST_MIN_DAYS, daysLeft: forecast.daysLeft } };
+    case 'too-far':
+    case 'date': {
+      const since = forecast.windowDays !== undefined;
+      const values = {
+        level: forecast.level,
+        hours: forecast.hours,
+        windowDays: forecast.windowDays ?? FORECAST_WINDOW_DAYS,
+        pace: Number(pace(forecast.minutesPerDay)),
+      };
+      if (forecast.kind === 'too-far') return { key: since ? 'forecast.level.tooFarSince' : 'forecast.level.tooFarRecent', values };
+      return { key: since ? 'forecast.level.dateSince' : 'forecast.level.dateRecent', values: { ...values, date: forecast.date } };
+    }
+  }
+}
