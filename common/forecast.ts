@@ -79,7 +79,10 @@ const pace = (minutesPerDay: number) => String(minutesPerDay < 1 ? Number(minute
 const paceWindow = (windowDays: number | undefined) =>
   windowDays === undefined ? `of the last ${FORECAST_WINDOW_DAYS} days` : `over the ${windowDays} days since you started`;
 
-/** The forecast in words; its date as `locale` writes it (an Intl tag, English by default). */
+/**
+ * The forecast in English words (its date as `locale` writes it): what forecastMessage reads as in the
+ * English catalogue. The app shows the catalogue's message in the learner's locale (src/api/useLevelForecast.ts).
+ */
 export function forecastSentence(forecast: Forecast, locale = 'en'): string {
   switch (forecast.kind) {
     case 'highest':
