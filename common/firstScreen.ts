@@ -65,23 +65,43 @@ const SHELL_STYLE = [
   '.fs-big{margin:0;font-size:2.5rem;font-weight:700;line-height:1.1;color:#6b3fa0}',
 ].join('');
 
+/** The shell's words, in the page's locale (the server's catalogue, server.firstScreen.*). */
+export interface FirstScreenTexts {
+  dailyGoal: string;
+  loading: string;
+  /** The goal's progress read out: '1h 0m of 2h 0m'. */
+  goalOf: (done: string, target: string) => string;
+  progress: string;
+  totalHours: string;
+}
+
+/** The shell's words in English, the dashboard's own. */
+export const FIRST_SCREEN_ENGLISH: FirstScreenTexts = {
+  dailyGoal: 'Daily goal',
+  loading: 'Loading...',
+  goalOf: (done, target) => `${done} of ${target}`,
+  progress: 'Progress',
+  totalHours: 'Total Hours',
+};
+
 /** The shell's markup: the top bar's brand and language, the goal's progress and the total hours. */
-export function firstScreenHtml(facts: FirstScreenFacts): string {
+export function firstScreenHtml(facts: FirstScreenFacts, texts: FirstScreenTexts = FIRST_SCREEN_ENGLISH): string {
+  const words = { dailyGoal: escapeHtml(texts.dailyGoal), loading: escapeHtml(texts.loading), progress: escapeHtml(texts.progress), totalHours: escapeHtml(texts.totalHours) };
   const { goal } = facts;
   const percent = goal && goal.goalMins > 0 ? Math.min(100, Math.round((goal.doneMins / goal.goalMins) * 100)) : 0;
   const goalCard = goal
     ? [
-        `<section class="fs-card" aria-label="Daily goal"><p class="fs-row"><span>Daily goal</span><span>${goal.done} / ${goal.target}</span></p>`,
-        `<div class="fs-track" role="progressbar" aria-label="Daily goal" aria-valuemin="0" aria-valuemax="${goal.goalMins}" aria-valuenow="${Math.min(goal.doneMins, goal.goalMins)}" aria-valuetext="${goal.done} of ${goal.target}"><div class="fs-fill" style="width:${percent}%"></div></div></section>`,
+        `<section class="fs-card" aria-label="${words.dailyGoal}"><p class="fs-row"><span>${words.dailyGoal}</span><span>${goal.done} / ${goal.target}</span></p>`,
+        `<div class="fs-track" role="progressbar" aria-label="${words.dailyGoal}" aria-valuemin="0" aria-valuemax="${goal.goalMins}" aria-valuenow="${Math.min(goal.doneMins, goal.goalMins)}" aria-valuetext="${escapeHtml(texts.goalOf(goal.done, goal.target))}"><div class="fs-fill" style="width:${percent}%"></div></div></section>`,
       ]
-    : ['<section class="fs-card" aria-label="Daily goal"><p class="fs-row"><span>Daily goal</span><span>Loading...</span></p></section>'];
+    : [`<section class="fs-card" aria-label="${words.dailyGoal}"><p class="fs-row"><span>${words.dailyGoal}</span><span>${words.loading}</span></p></section>`];
   return [
     `<style>${SHELL_STYLE}</style>`,
     '<div class="fs">',
     `<header class="fs-bar"><p class="fs-brand">${BRAND_NAME}</p><h1 class="fs-lang">${escapeHtml(facts.language)}</h1></header>`,
     '<main class="fs-main">',
     ...goalCard,
-    `<section class="fs-card" aria-label="Progress"><p class="fs-label">Total Hours</p><p class="fs-big">${facts.totalHours}</p></section>`,
+    `<section class="fs-card" aria-label="${words.progress}"><p class="fs-label">${words.totalHours}</p><p class="fs-big">${facts.totalHours}</p></section>`,
     '</main>',
     '</div>',
   ].join('');

@@ -79,7 +79,10 @@ const pace = (minutesPerDay: number) => String(minutesPerDay < 1 ? Number(minute
 const paceWindow = (windowDays: number | undefined) =>
   windowDays === undefined ? `of the last ${FORECAST_WINDOW_DAYS} days` : `over the ${windowDays} days since you started`;
 
-/** The forecast in words; its date as `locale` writes it (an Intl tag, English by default). */
+/**
+ * The forecast in English words (its date as `locale` writes it): what forecastMessage reads as in the
+ * English catalogue. The app shows the catalogue's message in the learner's locale (src/api/useLevelForecast.ts).
+ */
 export function forecastSentence(forecast: Forecast, locale = 'en'): string {
   switch (forecast.kind) {
     case 'highest':
@@ -92,5 +95,38 @@ export function forecastSentence(forecast: Forecast, locale = 'en'): string {
       return `At your pace ${paceWindow(forecast.windowDays)} (${pace(forecast.minutesPerDay)} min a day), you reach Level ${forecast.level} (${forecast.hours} hours) in more than 100 years.`;
     case 'date':
       return `At your pace ${paceWindow(forecast.windowDays)} (${pace(forecast.minutesPerDay)} min a day), you reach Level ${forecast.level} (${forecast.hours} hours) around ${formatLongDateGb(forecast.date, locale)}.`;
+  }
+}
+
+/** A forecast's message of the catalogue (common/locales/<tag>/forecast.json): its key and the values it names. */
+export interface ForecastMessage {
+  key: string;
+  values: { level?: number; hours?: number; windowDays?: number; minDays?: number; daysLeft?: number; pace?: number; date?: string };
+}
+
+/**
+ * The forecast as a catalogue message; the caller formats `pace` (a number) and `date` (an ISO day)
+ * in the learner's locale. In English it reads as forecastSentence.
+ */
+export function forecastMessage(forecast: Forecast): ForecastMessage {
+  switch (forecast.kind) {
+    case 'highest':
+      return { key: 'forecast.level.highest', values: {} };
+    case 'no-pace':
+      return { key: 'forecast.level.noPace', values: { level: forecast.level } };
+    case 'too-early':
+      return { key: 'forecast.level.tooEarly', values: { level: forecast.level, minDays: FORECAST_MIN_DAYS, daysLeft: forecast.daysLeft } };
+    case 'too-far':
+    case 'date': {
+      const since = forecast.windowDays !== undefined;
+      const values = {
+        level: forecast.level,
+        hours: forecast.hours,
+        windowDays: forecast.windowDays ?? FORECAST_WINDOW_DAYS,
+        pace: Number(pace(forecast.minutesPerDay)),
+      };
+      if (forecast.kind === 'too-far') return { key: since ? 'forecast.level.tooFarSince' : 'forecast.level.tooFarRecent', values };
+      return { key: since ? 'forecast.level.dateSince' : 'forecast.level.dateRecent', values: { ...values, date: forecast.date } };
+    }
   }
 }

@@ -139,6 +139,8 @@ export const NAMESPACES = [
   'app',
   'landing',
   'server',
+  'forecast',
+  'sync',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

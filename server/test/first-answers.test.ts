@@ -85,6 +85,21 @@ describeDb('first answers in the page', () => {
     }
   });
 
+  it("writes the plain first facts in the page's locale (Accept-Language), English as it is otherwise", async () => {
+    const { cookie } = await signUp(t.app);
+    await withLanguage(t.app, cookie, 'Korean');
+    const shellText = (html: string) =>
+      (/<div id="first-screen">(.*)<div id="root"><\/div>/s.exec(html)?.[1] ?? '').replace(/<style>.*?<\/style>/s, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const german = htmlOf(await page('/dashboard', `${cookie}; tz=Asia/Seoul`, { 'accept-language': 'de-DE,de;q=0.9' }));
+    expect(shellText(german)).toMatch(/Tagesziel 0h 0m \//);
+    expect(shellText(german)).toContain('Stunden insgesamt');
+    expect(german).toContain('aria-label="Fortschritt"');
+    expect(shellText(german)).not.toMatch(/Daily goal|Total Hours/);
+    const english = htmlOf(await page('/dashboard', `${cookie}; tz=Asia/Seoul`));
+    expect(shellText(english)).toMatch(/Daily goal 0h 0m \//);
+    expect(english).toContain('aria-valuetext="0h 0m of ');
+  });
+
   it("asks for the app's code at low priority only on a page whose first screen paints without it", async () => {
     const { cookie } = await signUp(t.app);
     await withLanguage(t.app, cookie, 'Korean');

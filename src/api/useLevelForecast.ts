@@ -1,8 +1,20 @@
 import { addDaysIso } from '@common/buckets';
-import { FORECAST_WINDOW_DAYS, forecastSentence, levelForecast } from '@common/forecast';
+import { FORECAST_WINDOW_DAYS, forecastMessage, levelForecast, type Forecast } from '@common/forecast';
 import { useGetCalendarSummaryQuery, useGetMilestonesQuery, useGetPreviousHoursQuery, useGetProgressQuery, useGetStatsQuery } from '@/api/apiSlice';
 import type { ForecastTextState } from '@/components/ForecastText';
 import { useLearnerToday } from '@/api/useLearnerToday';
+import { getI18n, type I18n } from '@/i18n/i18n';
+import { useI18n } from '@/i18n/I18nProvider';
+
+/** The forecast sentence in the locale of `i18n`: its pace as the locale writes numbers, its date as it writes a long date. */
+export function forecastText(forecast: Forecast, i18n: I18n = getI18n()): string {
+  const { key, values } = forecastMessage(forecast);
+  return i18n.t(key, {
+    ...values,
+    pace: values.pace === undefined ? undefined : i18n.formatNumber(values.pace, { useGrouping: false, maximumFractionDigits: 20 }),
+    date: values.date === undefined ? undefined : i18n.formatDate(new Date(`${values.date}T00:00:00Z`), { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  });
+}
 
 /**
  * The level forecast sentence of the current language, for the level modal and the Insights view
@@ -10,6 +22,7 @@ import { useLearnerToday } from '@/api/useLearnerToday';
  * were read move the date: every write that changes them invalidates `Stats` (apiSlice.ts).
  */
 export function useLevelForecast(targetLevel?: number): ForecastTextState {
+  const i18n = useI18n();
   const today = useLearnerToday();
   const recent = useGetStatsQuery({ from: addDaysIso(today, 1 - FORECAST_WINDOW_DAYS), to: today, bucket: 'month' });
   const progress = useGetProgressQuery();
@@ -30,5 +43,5 @@ export function useLevelForecast(targetLevel?: number): ForecastTextState {
     firstActivityDate: summary.data?.firstActivityDate,
     targetLevel,
   });
-  return { status: 'ready', sentence: forecastSentence(forecast) };
+  return { status: 'ready', sentence: forecastText(forecast, i18n) };
 }

@@ -3,8 +3,8 @@ import { selectOnline } from './syncSlice';
 
 /**
  * Writes other than adds (past-day edits, settings, account actions) are not queued: offline,
- * their buttons read this and wait, rather than failing after the tap.
+ * their buttons read this ("Needs a connection", the key of its message) and wait, rather than failing after the tap.
  */
-export const OFFLINE_ACTION = 'Needs a connection';
+export const OFFLINE_ACTION = 'sync.offline.needsConnection';
 
 export const useOnline = () => useAppSelector(selectOnline);

@@ -37,15 +37,11 @@ vi.mock('@/sync/serviceWorker', () => ({
   registerServiceWorker: () => {},
 }));
 
-/**
- * Texts other conversions bring: the level forecast's sentence of common/forecast.ts, and dates
- * written by `Intl` (the pseudo-locale formats as British English).
- */
+/** Texts other conversions bring: dates written by `Intl` (the pseudo-locale formats as British English). */
 const MONTH = '(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*';
 const foreign = new RegExp(
   [
     `^(\\d{1,2} )?${MONTH}( \\d{4})?$`,
-    'Level \\d',
     `^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)?,? ?\\d{1,2} ${MONTH} \\d{4}$`,
   ].join('|'),
 );

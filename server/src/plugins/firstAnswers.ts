@@ -10,7 +10,8 @@ import { DAY_KEYED_READS, dashboardReads, dayBoundaryRead, guardReads, type Firs
 import { firstScreenFacts, firstScreenHtml } from '@common/firstScreen';
 import { learnerToday, learnerZone, TIME_ZONE_COOKIE } from '../domain/learnerDay';
 import { API_PATHS } from '@common/apiPaths';
-import { negotiateLocale, type LocaleTag } from '@common/locales';
+import { intlLocale, negotiateLocale, type LocaleTag } from '@common/locales';
+import { serverText } from '../domain/serverTexts';
 
 /** The account's App language, read for the page's locale (not one of the app's first reads: the page names it). */
 const PREFERENCES_READ = { endpointName: 'getPreferences', arg: undefined, path: API_PATHS.preferences } as const;
@@ -98,8 +99,8 @@ export function answersScript({ timeZone, answers }: Pick<FirstAnswers, 'timeZon
   return `<script type="application/json" id="first-answers" data-time-zone="${zone}">${json}</script>`;
 }
 
-/** The dashboard's first facts (language, total time, today's goal) as HTML from its answers, or '' without them. */
-export function dashboardShell(answers: FirstAnswer[]): string {
+/** The dashboard's first facts (language, total time, today's goal) as HTML from its answers in the page's locale, or '' without them. */
+export function dashboardShell(answers: FirstAnswer[], locale: LocaleTag = 'en'): string {
   const value = <T>(endpointName: string) => answers.find((a) => a.endpointName === endpointName)?.value as T | undefined;
   const facts = firstScreenFacts({
     language: value('getUserLanguage'),
@@ -107,6 +108,14 @@ export function dashboardShell(answers: FirstAnswer[]): string {
     previousHours: value('getPreviousHours'),
     dailyGoal: value('getDailyGoal'),
     todayMinutes: value('getDailyMinutes'),
+  }, intlLocale(locale));
+  if (!facts) return '';
+  const text = (key: string, values?: Record<string, string>) => serverText(locale, key, values);
+  return firstScreenHtml(facts, {
+    dailyGoal: text('server.firstScreen.dailyGoal'),
+    loading: text('server.firstScreen.loading'),
+    goalOf: (done, target) => text('server.firstScreen.goalOf', { done, target }),
+    progress: text('server.firstScreen.progress'),
+    totalHours: text('server.firstScreen.totalHours'),
   });
-  return facts ? firstScreenHtml(facts) : '';
 }

@@ -105,7 +105,7 @@ export async function loadDashboardScreen(spaRoot: string, log: FastifyBaseLogge
         if (rendered) budget -= performance.now() - started;
       }
     }
-    const shell = dashboardShell(answers);
+    const shell = dashboardShell(answers, locale);
     return { head: '', body: shell && `<div id="first-screen">${shell}</div>` };
   };
 }

@@ -23,7 +23,6 @@ import { isDigitsOrEmpty, TimeForm } from './timeForm';
 
 /** The longest a learner sees 'Adding...': past it the add is said to be kept on the device (the outbox sends it). */
 export const ADDING_AT_MOST_MS = 8_000;
-export const KEPT_ON_DEVICE = 'Saved on this device: it will be added when the server answers';
 
 const keptAfter = (ms: number) => new Promise<Outcome>((resolve) => setTimeout(() => resolve({ kind: 'queued' }), ms));
 
@@ -118,7 +117,7 @@ export function AddTimeModal({ skill, today, kept, onClose }: AddTimeModalProps)
       <TimeForm id={formId} onSubmit={onSubmit} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
         {leftToday && <ErrorLine>{leftToday}</ErrorLine>}
-        {queued && <Kept role="status">{KEPT_ON_DEVICE}</Kept>}
+        {queued && <Kept role="status">{t('sync.offline.keptOnDevice')}</Kept>}
         <HoursMinutesInput
           idPrefix={`add-${skill}`}
           legend={t('dashboard.addTime.legend', { skill: name })}

@@ -97,7 +97,7 @@ export function EditDayModal({ date, isToday, record, onClose }: EditDayModalPro
       onClose={onClose}
       footer={
         <Button type="submit" form={formId} disabled={isLoading || !online}>
-          {online ? t('dashboard.editDay.save') : OFFLINE_ACTION}
+          {online ? t('dashboard.editDay.save') : t(OFFLINE_ACTION)}
         </Button>
       }
     >

@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { apiSlice, useDeleteUserMutation, useLogoutMutation } from '@/api/apiSlice';
 import { useAppDispatch } from '@/api/hooks';
 import { paths } from '@/api/paths';
-import { OFFLINE_ACTION, useOnline } from '@/sync';
+import { useOnline } from '@/sync';
+import { useT } from '@/i18n/I18nProvider';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { DeleteAccountNote } from './DataSection';
 
@@ -18,7 +19,8 @@ export function AccountActions() {
   const [deleteUser] = useDeleteUserMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const online = useOnline();
-  const offlineNote = online ? '' : ` (${OFFLINE_ACTION.toLowerCase()})`;
+  const t = useT();
+  const offlineNote = online ? '' : ` (${t('sync.offline.needsConnectionNote')})`;
 
   // Nothing of this learner may stay in memory for whoever uses the browser next.
   const leave = () => {

@@ -19,7 +19,7 @@ export function SaveActions({ saving, onDiscard, onSave }: SaveActionsProps) {
         {t('settings.form.discard')}
       </Button>
       <Button onClick={onSave} disabled={saving || !online} aria-busy={saving}>
-        {online ? t('settings.form.save') : OFFLINE_ACTION}
+        {online ? t('settings.form.save') : t(OFFLINE_ACTION)}
       </Button>
     </Row>
   );
