@@ -4,7 +4,8 @@ import styled from 'styled-components';
 import { apiSlice, useDeleteUserMutation, useLogoutMutation } from '@/api/apiSlice';
 import { useAppDispatch } from '@/api/hooks';
 import { paths } from '@/api/paths';
-import { OFFLINE_ACTION, useOnline } from '@/sync';
+import { useOnline } from '@/sync';
+import { useT } from '@/i18n/I18nProvider';
 import { ConfirmModal } from '@/components/ConfirmModal';
 import { DeleteAccountNote } from './DataSection';
 
@@ -17,8 +18,10 @@ export function AccountActions() {
   const [logout] = useLogoutMutation();
   const [deleteUser] = useDeleteUserMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const t = useT();
   const online = useOnline();
-  const offlineNote = online ? '' : ` (${OFFLINE_ACTION.toLowerCase()})`;
+  /** An action's name, with why it is off while offline. */
+  const named = (action: string) => (online ? action : t('settings.account.offline', { action }));
 
   // Nothing of this learner may stay in memory for whoever uses the browser next.
   const leave = () => {
@@ -29,15 +32,15 @@ export function AccountActions() {
   return (
     <Row>
       <LinkButton type="button" disabled={!online} onClick={() => setDialog('logout')}>
-        Logout{offlineNote}
+        {named(t('settings.account.logout'))}
       </LinkButton>
       <LinkButton type="button" $danger disabled={!online} onClick={() => setDialog('delete')}>
-        Delete account{offlineNote}
+        {named(t('settings.account.deleteAccount'))}
       </LinkButton>
       {dialog === 'logout' && (
         <ConfirmModal
-          question="Are you sure you want to logout?"
-          confirmLabel="Logout"
+          question={t('settings.account.logoutQuestion')}
+          confirmLabel={t('settings.account.logout')}
           errorKey="LOGOUT_ERROR"
           onCancel={() => setDialog(null)}
           action={async () => {
@@ -48,8 +51,8 @@ export function AccountActions() {
       )}
       {dialog === 'delete' && (
         <ConfirmModal
-          question="Are you sure you want to delete your account?"
-          confirmLabel="Delete"
+          question={t('settings.account.deleteQuestion')}
+          confirmLabel={t('settings.account.delete')}
           danger
           errorKey="DELETE_USER_ERROR"
           onCancel={() => setDialog(null)}
