@@ -37,7 +37,7 @@ const sqlSyntax = [
 const TRANSLATED = [
   'src/features/auth/**/*.tsx',
   'src/components/**/*.tsx',
-  'src/features/settings/AppLanguageSection.tsx',
+  'src/features/settings/**/*.tsx',
   'src/features/dashboard/**/*.tsx',
   'src/features/onboarding/**/*.tsx',
   'src/features/insights/**/*.tsx',
@@ -46,18 +46,6 @@ const TRANSLATED = [
   'src/features/reminder/**/*.tsx',
   'src/app/*.tsx',
   'src/sync/*.tsx',
-  'src/features/settings/SettingsPage.tsx',
-  'src/features/settings/WideSettings.tsx',
-  'src/features/settings/NarrowSettings.tsx',
-  'src/features/settings/SaveActions.tsx',
-  'src/features/settings/LeaveGuard.tsx',
-  'src/features/settings/SectionFields.tsx',
-  'src/features/settings/SectionIcon.tsx',
-  'src/features/settings/LanguageField.tsx',
-  'src/features/settings/MilestonesField.tsx',
-  'src/features/settings/DayBoundaryField.tsx',
-  'src/features/settings/RestDaysField.tsx',
-  'src/features/settings/sections/*.tsx',
   'src/features/imports/**/*.tsx',
 ];
 const VISIBLE_PROPS = '/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label|legend|question|confirmLabel|intro|message|heading)$/';

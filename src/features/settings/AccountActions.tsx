@@ -18,9 +18,10 @@ export function AccountActions() {
   const [logout] = useLogoutMutation();
   const [deleteUser] = useDeleteUserMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const online = useOnline();
   const t = useT();
-  const offlineNote = online ? '' : ` (${t('sync.offline.needsConnectionNote')})`;
+  const online = useOnline();
+  /** An action's name, with why it is off while offline. */
+  const named = (action: string) => (online ? action : t('settings.account.offline', { action }));
 
   // Nothing of this learner may stay in memory for whoever uses the browser next.
   const leave = () => {
@@ -31,15 +32,15 @@ export function AccountActions() {
   return (
     <Row>
       <LinkButton type="button" disabled={!online} onClick={() => setDialog('logout')}>
-        Logout{offlineNote}
+        {named(t('settings.account.logout'))}
       </LinkButton>
       <LinkButton type="button" $danger disabled={!online} onClick={() => setDialog('delete')}>
-        Delete account{offlineNote}
+        {named(t('settings.account.deleteAccount'))}
       </LinkButton>
       {dialog === 'logout' && (
         <ConfirmModal
-          question="Are you sure you want to logout?"
-          confirmLabel="Logout"
+          question={t('settings.account.logoutQuestion')}
+          confirmLabel={t('settings.account.logout')}
           errorKey="LOGOUT_ERROR"
           onCancel={() => setDialog(null)}
           action={async () => {
@@ -50,8 +51,8 @@ export function AccountActions() {
       )}
       {dialog === 'delete' && (
         <ConfirmModal
-          question="Are you sure you want to delete your account?"
-          confirmLabel="Delete"
+          question={t('settings.account.deleteQuestion')}
+          confirmLabel={t('settings.account.delete')}
           danger
           errorKey="DELETE_USER_ERROR"
           onCancel={() => setDialog(null)}

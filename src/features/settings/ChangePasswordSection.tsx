@@ -11,9 +11,8 @@ import { ErrorText, SuccessText } from '@/components/StatusMessage';
 import { ERRORS, messageFor, serverErrorCode } from '@/lib/errorMessages';
 import { newPasswordError } from '@/lib/newPassword';
 
+import { useT } from '@/i18n/I18nProvider';
 import { PASSWORD_TEXTS } from './passwordTexts';
-
-export const PASSWORD_CHANGED = PASSWORD_TEXTS.CHANGED;
 
 /** The message for a refused change: the server's reasons the learner can act on, else the catalogue's. */
 function changeFailureMessage(failure: unknown): string {
@@ -36,6 +35,7 @@ function changeFailureMessage(failure: unknown): string {
  * signed out; with "Also sign out my tools and reminders" (on by default) every access token and push subscription ends too.
  */
 export function ChangePasswordSection() {
+  const t = useT();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -53,7 +53,7 @@ export function ChangePasswordSection() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setChanged(null);
-    const problem = current === '' ? 'Enter your current password to continue' : newPasswordError(password, repeat);
+    const problem = current === '' ? t('settings.password.enterCurrent') : newPasswordError(password, repeat);
     setError(problem);
     if (problem) return;
     try {
@@ -65,20 +65,20 @@ export function ChangePasswordSection() {
     setCurrent('');
     setPassword('');
     setRepeat('');
-    setChanged(endEverything ? PASSWORD_TEXTS.CHANGED_ENDED_EVERYTHING : PASSWORD_TEXTS.CHANGED);
+    setChanged(t(endEverything ? PASSWORD_TEXTS.CHANGED_ENDED_EVERYTHING : PASSWORD_TEXTS.CHANGED));
   };
 
   return (
     <Card aria-labelledby="settings-password-title">
-      <PanelTitle id="settings-password-title">Change password</PanelTitle>
-      <Form onSubmit={onSubmit} aria-label="Change password" noValidate>
+      <PanelTitle id="settings-password-title">{t('settings.password.title')}</PanelTitle>
+      <Form onSubmit={onSubmit} aria-label={t('settings.password.title')} noValidate>
         {error && <ErrorText>{error}</ErrorText>}
         <Field>
-          <label htmlFor="current-password">Current password</label>
+          <label htmlFor="current-password">{t('settings.password.current')}</label>
           <input id="current-password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
         </Field>
-        <NewPasswordField id="settings-new-password" label="New password" value={password} onChange={setPassword} />
-        <NewPasswordField id="settings-repeat-password" label="Re-enter new password" value={repeat} onChange={setRepeat} />
+        <NewPasswordField id="settings-new-password" label={t('settings.password.new')} value={password} onChange={setPassword} />
+        <NewPasswordField id="settings-repeat-password" label={t('settings.password.repeat')} value={repeat} onChange={setRepeat} />
         <PasswordRules id="settings-password-rules" password={password} repeat={repeat} />
         <Check>
           <input
@@ -89,13 +89,13 @@ export function ChangePasswordSection() {
             aria-describedby="settings-end-everything-help"
           />
           <span>
-            <label htmlFor="settings-end-everything">{PASSWORD_TEXTS.END_EVERYTHING}</label>
-            <Help id="settings-end-everything-help">{PASSWORD_TEXTS.END_EVERYTHING_HELP}</Help>
+            <label htmlFor="settings-end-everything">{t(PASSWORD_TEXTS.END_EVERYTHING)}</label>
+            <Help id="settings-end-everything-help">{t(PASSWORD_TEXTS.END_EVERYTHING_HELP)}</Help>
           </span>
         </Check>
         <div>
           <Button type="submit" disabled={isLoading}>
-            {isLoading ? 'Saving...' : 'Change password'}
+            {isLoading ? t('settings.password.saving') : t('settings.password.title')}
           </Button>
         </div>
         <SuccessText ref={resultRef} tabIndex={-1}>

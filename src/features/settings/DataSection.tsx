@@ -7,36 +7,35 @@ import { Modal } from '@/components/Modal';
 import { useIsNarrow } from '@/components/useIsNarrow';
 import type { ExportFormat } from '@common/schemas/data';
 import { apiBaseUrl } from '@/lib/apiBaseUrl';
+import { useT } from '@/i18n/I18nProvider';
 import { ImportDialog } from './ImportDialog';
 import { SectionButton } from './SectionButton';
 
 const exportUrl = (format: ExportFormat) => `${apiBaseUrl()}${API_PATHS.export}?format=${format}`;
-const TITLE = 'Your data';
 
 /** Both downloads; the server names the file (lingualog-export-<date>.json or .csv). */
 function Downloads() {
+  const t = useT();
   return (
     <>
       <ButtonAnchor href={exportUrl('json')} download $variant="secondary">
-        Download JSON
+        {t('settings.data.downloadJson')}
       </ButtonAnchor>
       <ButtonAnchor href={exportUrl('csv')} download $variant="secondary">
-        Download CSV
+        {t('settings.data.downloadCsv')}
       </ButtonAnchor>
     </>
   );
 }
 
 function DataActions({ onImport }: { onImport: () => void }) {
+  const t = useT();
   return (
     <>
-      <Explanation>
-        Download everything you logged, in every language, to keep a copy or move it elsewhere. Import a LinguaLog export or a
-        Toggl Track CSV of time entries.
-      </Explanation>
+      <Explanation>{t('settings.data.explanation')}</Explanation>
       <Actions>
         <Downloads />
-        <Button onClick={onImport}>Import</Button>
+        <Button onClick={onImport}>{t('settings.data.import')}</Button>
       </Actions>
     </>
   );
@@ -47,15 +46,16 @@ function DataActions({ onImport }: { onImport: () => void }) {
  * unmounts (closes) the modal, and turning narrow again shows it closed, like the other sections.
  */
 function NarrowData({ actions }: { actions: ReactNode }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
       <DataButton type="button" onClick={() => setOpen(true)}>
-        <span>{TITLE}</span>
+        <span>{t('settings.data.title')}</span>
         <span aria-hidden="true">›</span>
       </DataButton>
       {open && (
-        <Modal title={TITLE} onClose={() => setOpen(false)}>
+        <Modal title={t('settings.data.title')} onClose={() => setOpen(false)}>
           {actions}
         </Modal>
       )}
@@ -65,6 +65,7 @@ function NarrowData({ actions }: { actions: ReactNode }) {
 
 /** Settings' "Your data": a card on wide screens, a section button opening a modal on narrow ones (like the others). */
 export function DataSection() {
+  const t = useT();
   const narrow = useIsNarrow();
   // Held here, outside the layouts, so a viewport change mid-import never loses the dialog.
   const [importing, setImporting] = useState(false);
@@ -75,7 +76,7 @@ export function DataSection() {
         <NarrowData actions={actions} />
       ) : (
         <Card aria-labelledby="settings-data-title">
-          <PanelTitle id="settings-data-title">{TITLE}</PanelTitle>
+          <PanelTitle id="settings-data-title">{t('settings.data.title')}</PanelTitle>
           {actions}
         </Card>
       )}
@@ -86,12 +87,13 @@ export function DataSection() {
 
 /** Inside the delete-account question: what is lost, and a last chance to keep a copy. */
 export function DeleteAccountNote() {
+  const t = useT();
   return (
     <>
-      <Explanation>Every language&apos;s data will be gone: all days, goals, milestones and previous hours.</Explanation>
+      <Explanation>{t('settings.data.deleteNote')}</Explanation>
       <Actions>
         <ButtonAnchor href={exportUrl('json')} download $variant="secondary">
-          Download my data first
+          {t('settings.data.downloadFirst')}
         </ButtonAnchor>
       </Actions>
     </>

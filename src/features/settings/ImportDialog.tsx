@@ -9,7 +9,8 @@ import { Button } from '@/components/Button';
 import { Modal } from '@/components/Modal';
 import { Select, SelectField } from '@/components/Select';
 import { ErrorText, StatusText } from '@/components/StatusMessage';
-import { detectSource, IMPORT_SOURCE_LABELS } from '@/lib/dataFiles';
+import { detectSource } from '@/lib/dataFiles';
+import { useT } from '@/i18n/I18nProvider';
 import { callFailureMessage, isErrorAnswer, isServerFault } from '@/lib/errorMessages';
 import { ImportProblems, type Problem } from './ImportProblems';
 import { importSummary as summary } from './importSummary';
@@ -23,7 +24,14 @@ interface Picked {
 
 type Outcome = { kind: 'preview' | 'done'; answer: ImportAnswer } | { kind: 'problems'; problems: Problem[] } | { kind: 'error'; message: string };
 
-const TOO_LARGE = 'The file is too large to import (at most 5 MB); export a shorter period.';
+const TOO_LARGE = 'settings.import.tooLarge';
+
+/** Each source's name in the select. */
+const SOURCE_KEYS: Record<ImportSource, string> = {
+  'lingualog-json': 'settings.import.sourceJson',
+  'lingualog-csv': 'settings.import.sourceCsv',
+  'toggl-csv': 'settings.import.sourceToggl',
+};
 const encoder = new TextEncoder();
 
 /**
@@ -34,6 +42,7 @@ const tooLarge = (body: object) => encoder.encode(JSON.stringify(body)).length >
 
 /** Pick a file, check its source, map Toggl names to skills, preview (a dry run), then import. */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const fileId = useId();
   const sourceId = useId();
   const [runImport, { isLoading }] = useImportDataMutation();
@@ -56,7 +65,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     const text = chosen.size > IMPORT_MAX_BYTES ? null : await chosen.text();
     if (text === null || tooLarge({ content: text })) {
       setFile(null);
-      return setOutcome({ kind: 'error', message: TOO_LARGE });
+      return setOutcome({ kind: 'error', message: t(TOO_LARGE) });
     }
     setFile({ name: chosen.name, text });
     setSource(detectSource(chosen.name, text));
@@ -68,7 +77,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     if (!file) return;
     const toggl = source === 'toggl-csv' ? { skillMap, ...(withoutSkill === 'refuse' ? {} : { entriesWithoutSkill: withoutSkill }) } : {};
     const request = { source, content: file.text, mode, dryRun, ...toggl };
-    if (tooLarge(request)) return setOutcome({ kind: 'error', message: TOO_LARGE });
+    if (tooLarge(request)) return setOutcome({ kind: 'error', message: t(TOO_LARGE) });
     const result = await runImport(request);
     if ('data' in result && result.data) return setOutcome({ kind: dryRun ? 'preview' : 'done', answer: result.data });
     const error = result.error;
@@ -80,29 +89,29 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
 
   const done = outcome?.kind === 'done';
   const footer = done ? (
-    <Button onClick={onClose}>Done</Button>
+    <Button onClick={onClose}>{t('settings.import.done')}</Button>
   ) : (
     <>
       <Button $variant="secondary" onClick={onClose} disabled={isLoading}>
-        Cancel
+        {t('settings.import.cancel')}
       </Button>
       {outcome?.kind === 'preview' ? (
         <Button onClick={() => void send(false)} disabled={isLoading} aria-busy={isLoading}>
-          Confirm import
+          {t('settings.import.confirm')}
         </Button>
       ) : (
         <Button onClick={() => void send(true)} disabled={!file || isLoading || (source === 'toggl-csv' && mapRead !== file.text)} aria-busy={isLoading}>
-          Preview
+          {t('settings.import.preview')}
         </Button>
       )}
     </>
   );
 
   return (
-    <Modal title="Import data" onClose={onClose} footer={footer}>
+    <Modal title={t('settings.import.title')} onClose={onClose} footer={footer}>
       <Form onSubmit={(e) => e.preventDefault()}>
         <FilePicker>
-          <span id={`${fileId}-label`}>File</span>
+          <span id={`${fileId}-label`}>{t('settings.import.file')}</span>
           {/* The native input, visually hidden, keeps the keyboard and screen readers; its label is the app's button. */}
           <FileInput
             id={fileId}
@@ -114,30 +123,30 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           />
           <FileRow>
             <FileButton htmlFor={fileId} $disabled={done}>
-              Choose a file
+              {t('settings.import.choose')}
             </FileButton>
-            <FileName>{file ? file.name : 'No file chosen'}</FileName>
+            <FileName>{file ? file.name : t('settings.import.noFile')}</FileName>
           </FileRow>
         </FilePicker>
         {file && (
           <>
             <SelectField>
-              <label htmlFor={sourceId}>Source</label>
+              <label htmlFor={sourceId}>{t('settings.import.source')}</label>
               <Select id={sourceId} value={source} disabled={done} onChange={(e) => { changed(); setSource(e.target.value as ImportSource); }}>
                 {IMPORT_SOURCES.map((s) => (
-                  <option key={s} value={s}>{IMPORT_SOURCE_LABELS[s]}</option>
+                  <option key={s} value={s}>{t(SOURCE_KEYS[s])}</option>
                 ))}
               </Select>
             </SelectField>
             <fieldset disabled={done}>
-              <legend>Days already logged</legend>
+              <legend>{t('settings.import.modeLegend')}</legend>
               <Radio>
                 <input type="radio" name="import-mode" checked={mode === 'merge'} onChange={() => { changed(); setMode('merge'); }} />
-                Merge: days in the file replace those days, other days stay
+                {t('settings.import.merge')}
               </Radio>
               <Radio>
                 <input type="radio" name="import-mode" checked={mode === 'replace'} onChange={() => { changed(); setMode('replace'); }} />
-                Replace: the language&apos;s days become exactly the file&apos;s days
+                {t('settings.import.replace')}
               </Radio>
             </fieldset>
             {source === 'toggl-csv' && (
@@ -157,17 +166,17 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         <div aria-live="polite">
           {outcome?.kind === 'preview' && (
             <StatusText>
-              Preview: {summary(outcome.answer)} Nothing has changed yet.
-              {source === 'toggl-csv' && mode === 'merge' && ` ${TOGGL_MERGE_RULE}`}
+              {t('settings.import.previewResult', { summary: summary(outcome.answer) })}
+              {source === 'toggl-csv' && mode === 'merge' && ` ${t('settings.import.togglMergeRule')}`}
             </StatusText>
           )}
-          {outcome?.kind === 'done' && <StatusText>Imported: {summary(outcome.answer)}</StatusText>}
+          {outcome?.kind === 'done' && <StatusText>{t('settings.import.imported', { summary: summary(outcome.answer) })}</StatusText>}
         </div>
         {outcome?.kind === 'problems' && (
           <ImportProblems
             problems={outcome.problems}
             hint={source === 'toggl-csv' && outcome.problems.some((p) => p.message.includes(NO_SKILL_PROBLEM))
-              ? 'Entries that name no skill can be skipped or counted for a skill: choose under "Entries that name no skill", then Preview again.'
+              ? t('settings.import.noSkillHint')
               : undefined}
           />
         )}
@@ -176,9 +185,6 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     </Modal>
   );
 }
-
-/** The merge rule of a file that speaks only for some skills (server/src/routes/import.ts states it for the API). */
-const TOGGL_MERGE_RULE = "Toggl entries replace only their skill's minutes on their day; that day's other skills keep the minutes you logged.";
 
 
 const Form = styled.form`

@@ -6,6 +6,15 @@ import { Select, SelectField } from '@/components/Select';
 import { StatusText } from '@/components/StatusMessage';
 import { skillNamed } from '@common/domain';
 import { togglNames } from '@/lib/dataFiles';
+import { useT } from '@/i18n/I18nProvider';
+
+/** Each skill's name in a select. */
+const SKILL_KEYS: Record<Skill, string> = {
+  listening: 'settings.skill.listening',
+  reading: 'settings.skill.reading',
+  speaking: 'settings.skill.speaking',
+  writing: 'settings.skill.writing',
+};
 
 interface TogglSkillMapProps {
   text: string;
@@ -28,6 +37,7 @@ async function rowsOf(text: string): Promise<string[][]> {
 
 /** Each Toggl project and tag, with the skill its entries count for; names that already name a skill start mapped. */
 export function TogglSkillMap({ text, value, disabled, onChange, onRead }: TogglSkillMapProps) {
+  const t = useT();
   const [names, setNames] = useState<string[] | null>(null);
 
   useEffect(() => {
@@ -46,8 +56,8 @@ export function TogglSkillMap({ text, value, disabled, onChange, onRead }: Toggl
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
-  if (names === null) return <StatusText>Reading projects and tags…</StatusText>;
-  if (names.length === 0) return <StatusText>This file has no projects or tags; entries count for a skill named in their description.</StatusText>;
+  if (names === null) return <StatusText>{t('settings.toggl.reading')}</StatusText>;
+  if (names.length === 0) return <StatusText>{t('settings.toggl.noNames')}</StatusText>;
   const choose = (name: string, skill: string) => {
     const next = { ...value };
     if (skill) next[name] = skill as Skill;
@@ -56,15 +66,15 @@ export function TogglSkillMap({ text, value, disabled, onChange, onRead }: Toggl
   };
   return (
     <fieldset disabled={disabled}>
-      <legend>Which skill is each project or tag?</legend>
+      <legend>{t('settings.toggl.legend')}</legend>
       <Grid>
         {names.map((name, i) => (
           <Row key={name}>
             <label htmlFor={`toggl-name-${i}`}>{name}</label>
             <Select id={`toggl-name-${i}`} value={value[name] ?? ''} onChange={(e) => choose(name, e.target.value)}>
-              <option value="">Not a skill</option>
+              <option value="">{t('settings.toggl.notASkill')}</option>
               {SKILLS.map((skill) => (
-                <option key={skill} value={skill}>{skill[0].toUpperCase() + skill.slice(1)}</option>
+                <option key={skill} value={skill}>{t(SKILL_KEYS[skill])}</option>
               ))}
             </Select>
           </Row>
@@ -74,12 +84,13 @@ export function TogglSkillMap({ text, value, disabled, onChange, onRead }: Toggl
   );
 }
 
-const skillName = (skill: Skill) => skill[0].toUpperCase() + skill.slice(1);
-
 const WITHOUT_SKILL_LABELS: Record<EntriesWithoutSkill, string> = {
-  refuse: 'Stop and list them',
-  skip: 'Skip them',
-  ...(Object.fromEntries(SKILLS.map((skill) => [skill, `Count them as ${skillName(skill)}`])) as Record<Skill, string>),
+  refuse: 'settings.toggl.refuse',
+  skip: 'settings.toggl.skip',
+  listening: 'settings.toggl.countAsListening',
+  reading: 'settings.toggl.countAsReading',
+  speaking: 'settings.toggl.countAsSpeaking',
+  writing: 'settings.toggl.countAsWriting',
 };
 
 /**
@@ -87,12 +98,13 @@ const WITHOUT_SKILL_LABELS: Record<EntriesWithoutSkill, string> = {
  * file is refused with each one quoted (the default), they are skipped, or they count for a skill.
  */
 export function UnnamedEntries({ value, disabled, onChange }: { value: EntriesWithoutSkill; disabled: boolean; onChange: (choice: EntriesWithoutSkill) => void }) {
+  const t = useT();
   return (
     <SelectField>
-      <label htmlFor="toggl-without-skill">Entries that name no skill</label>
+      <label htmlFor="toggl-without-skill">{t('settings.toggl.withoutSkill')}</label>
       <Select id="toggl-without-skill" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as EntriesWithoutSkill)}>
         {ENTRIES_WITHOUT_SKILL.map((choice) => (
-          <option key={choice} value={choice}>{WITHOUT_SKILL_LABELS[choice]}</option>
+          <option key={choice} value={choice}>{t(WITHOUT_SKILL_LABELS[choice])}</option>
         ))}
       </Select>
     </SelectField>

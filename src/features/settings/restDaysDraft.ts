@@ -4,6 +4,7 @@ import type { RestDays } from '@common/schemas/restDays';
 import { REST_PERIOD_MAX_DAYS, REST_PERIOD_MAX_DAYS_AHEAD, REST_PERIODS_MAX, REST_WEEKDAYS_MAX } from '@common/schemas/restDays';
 import { localIsoDate } from '@common/domain';
 import { formatDayName } from '@/lib/calendar';
+import { t } from '@/i18n/i18n';
 
 export type RestPeriod = RestDays['periods'][number];
 
@@ -36,12 +37,12 @@ const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`)
 
 /** Why a break cannot be added as typed, or null when it can. */
 export function periodProblem(value: RestDays, period: RestPeriod): string | null {
-  if (!period.from || !period.to) return 'Choose the first and the last day of the break.';
-  if (period.from < FIRST_DATE) return 'A break can start on 1 January 2000 at the earliest.';
-  if (period.from > period.to) return 'The last day of a break cannot be before its first day.';
-  if (period.to > lastBreakDay()) return `A break can be planned up to ${REST_PERIOD_MAX_DAYS_AHEAD} days ahead, until ${formatDayName(lastBreakDay())} at the latest.`;
-  if (daysBetween(period.from, period.to) > REST_PERIOD_MAX_DAYS) return `A break can last at most ${REST_PERIOD_MAX_DAYS} days.`;
-  if (value.periods.length >= REST_PERIODS_MAX) return `You can keep at most ${REST_PERIODS_MAX} breaks; remove an old one first.`;
+  if (!period.from || !period.to) return t('settings.restDays.problemEmpty');
+  if (period.from < FIRST_DATE) return t('settings.restDays.problemTooEarly');
+  if (period.from > period.to) return t('settings.restDays.problemOrder');
+  if (period.to > lastBreakDay()) return t('settings.restDays.problemTooFar', { days: REST_PERIOD_MAX_DAYS_AHEAD, date: formatDayName(lastBreakDay()) });
+  if (daysBetween(period.from, period.to) > REST_PERIOD_MAX_DAYS) return t('settings.restDays.problemTooLong', { days: REST_PERIOD_MAX_DAYS });
+  if (value.periods.length >= REST_PERIODS_MAX) return t('settings.restDays.problemTooMany', { max: REST_PERIODS_MAX });
   return null;
 }
 
