@@ -4,12 +4,6 @@
  */
 import type { ImportSource } from '@common/schemas/data';
 
-export const IMPORT_SOURCE_LABELS: Record<ImportSource, string> = {
-  'lingualog-json': 'LinguaLog export (JSON)',
-  'lingualog-csv': 'LinguaLog export (CSV)',
-  'toggl-csv': 'Toggl Track (CSV of time entries)',
-};
-
 /** Our JSON export starts with an object; our CSV with its own header; anything else CSV is taken for Toggl. */
 export function detectSource(fileName: string, text: string): ImportSource {
   const start = text.replace(/^\uFEFF/, '').trimStart();
