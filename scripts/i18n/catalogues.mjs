@@ -58,11 +58,13 @@ export const SERVER_NAMESPACES = ['server'];
 
 /**
  * Messages the browser loads only with the code that shows them (the spreadsheet and Anki imports,
- * opened from Settings): each locale's first chunk, the one every screen waits for, stays small.
+ * opened from Settings; the level dialog's descriptions): each locale's first chunk, the one every
+ * screen waits for, stays small.
  */
 export const LATER_PREFIXES = ['imports.sheet.', 'imports.anki.'];
+export const LATER_KEYS = /^dashboard\.level\d\.(general|listening|reading|speaking|writing)$/;
 
-const isLater = (key) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix));
+const isLater = (key) => LATER_PREFIXES.some((prefix) => key.startsWith(prefix)) || LATER_KEYS.test(key);
 const PARTS = {
   all: () => true,
   first: (key) => !SERVER_NAMESPACES.includes(key.split('.')[0]) && !isLater(key),
@@ -95,7 +97,7 @@ const ONE = 'virtual:i18n-catalogue/';
 /**
  * The Vite plugin: `virtual:i18n-catalogues` exports `loaders`, one dynamic import per locale, so
  * each locale's first chunk is a chunk of its own and only the learner's travels, and
- * `laterLoaders`, the same for the messages loaded with the code that shows them (LATER_PREFIXES);
+ * `laterLoaders`, the same for the messages loaded with the code that shows them (LATER_PREFIXES, LATER_KEYS);
  * the pseudo-locale is there in development and tests, never in a build.
  */
 export function i18nCatalogues({ localesDir, tags, pseudo }) {

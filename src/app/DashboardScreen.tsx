@@ -1,3 +1,5 @@
+import { loadLaterMessages } from '@/i18n/catalogue';
+import { getI18n } from '@/i18n/i18n';
 import { useEffect } from 'react';
 import type { Skill } from '@common/domain';
 import { afterNextPaint } from '@/app/prefetch';
@@ -20,6 +22,8 @@ function loadTheRest() {
     () => import('@/features/dashboard/LevelModal'),
     () => import('@/features/dashboard/StartLanguageModal'),
     () => import('@/features/timer/TimerQuestions'),
+    // The dialogs' later messages (the level descriptions), in the learner's locale.
+    () => loadLaterMessages(getI18n().locale),
   ];
   if (!window.matchMedia(NARROW_QUERY).matches) later.unshift(() => import('@/components/charts/PieRing'));
   for (const load of later) load().catch(() => undefined);

@@ -13,13 +13,18 @@ const notLoaded = <NotLoaded />;
 import type { ComponentProps } from 'react';
 import { CodeBoundary, retryableLazy } from '@/components/CodeBoundary';
 import { ErrorText } from '@/components/StatusMessage';
+import { loadLaterMessages } from '@/i18n/catalogue';
+import { getI18n } from '@/i18n/i18n';
 import { useT } from '@/i18n/I18nProvider';
 import type { EditDayModal as EditDayDialog } from './EditDayModal';
 import type { LevelModal as LevelDialog } from './LevelModal';
 import type { StartLanguageModal as StartLanguageDialog } from './StartLanguageModal';
 
 const editDay = retryableLazy(() => import('./EditDayModal').then((m) => ({ default: m.EditDayModal })));
-const level = retryableLazy(() => import('./LevelModal').then((m) => ({ default: m.LevelModal })));
+// The level dialog's descriptions are in the catalogue's later chunk (src/i18n/catalogue.ts): they come with its code.
+const level = retryableLazy(() =>
+  Promise.all([import('./LevelModal'), loadLaterMessages(getI18n().locale)]).then(([m]) => ({ default: m.LevelModal })),
+);
 const startLanguage = retryableLazy(() => import('./StartLanguageModal').then((m) => ({ default: m.StartLanguageModal })));
 
 export function EditDayModal(props: ComponentProps<typeof EditDayDialog>) {
