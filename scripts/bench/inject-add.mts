@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-const root = new URL('../..', import.meta.url).pathname;
+// A second argument measures another checkout's server (a `git archive` of an earlier commit with this node_modules linked in).
+const root = process.argv[2] ?? new URL('../..', import.meta.url).pathname;
 const { buildApp } = await import(`${root}/server/src/app.ts`);
 const { openDatabase, seedLearners, benchPasswordHash, sessionCookie } = await import('./seed.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'inject-add-'));
