@@ -27,7 +27,7 @@ const calls = (cookie) => [
 ];
 
 /** `ref`'s files in a temp directory (removed at cleanup), with this checkout's node_modules and SQLite driver. */
-function checkoutOf(ref) {
+export function checkoutOf(ref) {
   const commit = execFileSync('git', ['rev-parse', '--short', `${ref}^{commit}`], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
   const dir = mkdtempSync(join(tmpdir(), 'tracker-bench-api-'));
   onCleanup(() => rmSync(dir, { recursive: true, force: true }));

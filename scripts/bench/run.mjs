@@ -1,4 +1,4 @@
-// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --offline | --heavy | --tokens | --reminders | --api-compare]`: the
+// `npm run bench [-- --postgres] [-- --no-lighthouse] [-- --history | --insights | --paint | --offline | --heavy | --tokens | --reminders | --api-compare | --writes]`: the
 // performance benchmark described in docs/PERFORMANCE.md. Starts everything it needs, prints the
 // figures, stops everything by PID, and gives up (cleaning up) after a fixed time limit. Exit code 1
 // when a target is missed.
@@ -19,6 +19,7 @@ import { REPO_ROOT, SERVER_SCRIPT, cleanupAll, isStopping, onCleanup, startNodeS
 import * as s from './scenarios.mjs';
 import { stackSection, startFloor } from './stack.mjs';
 import { seedTokens, tokenSection } from './tokens.mjs';
+import { writesSection } from './writes.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
 import { readAfterHistoryMoved, seedDailyGoalChanges, statsGrowth } from './stats.mjs';
 import { round, table, utcToday } from './util.mjs';
@@ -42,7 +43,10 @@ const TOKENS_ONLY = args.has('--tokens');
 const REMINDERS_ONLY = args.has('--reminders');
 // --api-compare: only the session check and /progress beside an earlier commit's server (issue #40; BENCH_API_BASE, dfc6346 by default), SQLite.
 const API_COMPARE_ONLY = args.has('--api-compare');
-const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY && !TOKENS_ONLY && !REMINDERS_ONLY && !API_COMPARE_ONLY;
+// --writes: only the add, the keyed add and the edit beside the durable-upsert floor and beside an earlier commit's server
+// (issue #54; BENCH_WRITE_BASE, 531f070 by default); with --postgres, on PostgreSQL.
+const WRITES_ONLY = args.has('--writes');
+const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY && !TOKENS_ONLY && !REMINDERS_ONLY && !API_COMPARE_ONLY && !WRITES_ONLY;
 // --paint's Lighthouse rounds hold each dashboard of an earlier commit too (issue #32; BENCH_PAINT_BASE,
 // HEAD~1 by default; --no-compare: this build alone). SQLite only: both builds get a database alike.
 const BASE_REF = PAINT_ONLY && LIGHTHOUSE && !POSTGRES ? baseRef(args) : null;
@@ -68,7 +72,7 @@ async function startDatabase() {
 
 async function main() {
   heading(`LinguaLog benchmark on ${POSTGRES ? 'PostgreSQL 15' : 'SQLite'}, Node ${process.version}`);
-  const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY || TOKENS_ONLY || REMINDERS_ONLY || API_COMPARE_ONLY;
+  const apiOnly = INSIGHTS_ONLY || HEAVY_ONLY || TOKENS_ONLY || REMINDERS_ONLY || API_COMPARE_ONLY || WRITES_ONLY;
   // The SPA and the server's build, or the server's alone for the API-only runs.
   if (spawnSync(process.execPath, ['scripts/ensure-build.mjs', ...(apiOnly ? ['--server'] : [])], { cwd: REPO_ROOT, stdio: 'inherit' }).status !== 0) {
     throw new Error('the build failed');
@@ -80,6 +84,7 @@ async function main() {
   if (HEAVY_ONLY) return heavyOnly(databaseUrl, serverEnv);
   if (TOKENS_ONLY) return tokensOnly(databaseUrl, serverEnv);
   if (API_COMPARE_ONLY) return apiCompareOnly();
+  if (WRITES_ONLY) return writesOnly(databaseUrl);
   if (REMINDERS_ONLY) return remindersOnly(databaseUrl);
   const ceiling = INSIGHTS_ONLY ? null : await startNodeServer('ceiling', 'scripts/bench/ceiling.mjs', { readyPath: '/ok' });
   const app = await startNodeServer('app', SERVER_SCRIPT, { env: serverEnv, readyPath: '/api/languages' });
@@ -169,6 +174,14 @@ function remindersOnly(databaseUrl) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/reminders.mts', databaseUrl], { cwd: REPO_ROOT, stdio: 'inherit', timeout: TIME_LIMIT_MS });
   check(run.status === 0, `the reminder tick section ran and met its targets (exit ${run.status ?? run.signal})`);
   heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
+}
+
+/** `--writes` (issue #54): the writes beside the floor and beside an earlier commit, on this run's database server. */
+async function writesOnly(databaseUrl) {
+  heading(`Writes beside the durable-upsert floor and an earlier build (${POSTGRES ? 'PostgreSQL 15' : 'SQLite'})`);
+  const section = await writesSection({ postgresUrl: POSTGRES ? databaseUrl : null });
+  console.log(section.text);
+  for (const c of section.checks) check(c.ok, c.text);
 }
 
 /** `--api-compare` (issue #40): the session check and /progress, this build beside an earlier one, interleaved runs. */

@@ -40,7 +40,7 @@ export async function startFloor(env = {}) {
 }
 
 /** Edits of a past day (yesterday, which every seeded learner has), a different learner and value each time. */
-function editTarget(baseUrl, writerPrefix) {
+export function editTarget(baseUrl, writerPrefix) {
   let i = 0;
   const date = yesterday();
   return {
@@ -60,7 +60,7 @@ function editTarget(baseUrl, writerPrefix) {
   };
 }
 
-function floorWriteTarget(baseUrl) {
+export function floorWriteTarget(baseUrl) {
   let i = 0;
   return {
     name: 'write floor: bare + 1 transaction (WAL, sync=FULL)',

@@ -11,6 +11,7 @@ import { allowDirectReads, type DirectReader, type DirectRun, type DirectTransac
 import { withCommittedReads } from './committedReads';
 import { withSafeRollback } from './safeRollback';
 import { SQLite, type SQLiteDatabase, type SQLiteStatement } from './sqliteDriver';
+import { plannerBlindParameters } from './plannerBlindParameters';
 import * as initial from './migrations/20261121_01_initial';
 import * as seedLanguages from './migrations/20261121_02_seed_languages';
 import * as languageTotals from './migrations/20261121_03_language_totals';
@@ -187,7 +188,8 @@ function withStatementCache(sqlite: SQLiteDatabase, alsoClose: SQLiteDatabase | 
       let statement = statements.get(sql);
       if (!statement) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = sqlite.prepare(sql);
+        // Compiled once however the values bound to it change (plannerBlindParameters.ts).
+        statement = sqlite.prepare(plannerBlindParameters(sql));
         statements.set(sql, statement);
       }
       return statement;

@@ -11,12 +11,11 @@ import { prepared } from './prepared';
 /**
  * The learner's email and current language beside a credential's row (a session's, an access
  * token's), read by the users table's key in two scalar subqueries rather than by a join. With
- * planner statistics that keep samples (sqlite_stat4, which ANALYZE and PRAGMA optimize write; the
- * SQLite driver is built with STAT4), SQLite plans such a join with the bound hash in hand, so
- * every new hash expires the statement and the lookup is compiled again on every call: about 5 µs
- * more a lookup, a third of a bearer call's cost beside a cookie call's (docs/PERFORMANCE.md,
- * issue #43). A lookup of one row by a unique index, with the learner read by its key, is
- * compiled once. PostgreSQL plans both the same way.
+ * planner statistics that keep samples (sqlite_stat4, which ANALYZE and PRAGMA optimize write),
+ * SQLite planned such a join with the bound hash in hand and compiled it again on every call
+ * (issue #43); every statement's parameters are now kept from the planner
+ * (db/plannerBlindParameters.ts), and a lookup of one row by a unique index with the learner read
+ * by its key is still the cheapest plan in both dialects.
  */
 export function learnerColumns(table: 'sessions' | 'access_tokens') {
   const of = (column: 'email' | 'current_language') =>
