@@ -197,8 +197,9 @@ export function levelProgressRatio(hours: number, currentLevel: number, mileston
 
 /** `YYYY-MM-DD` that is a real calendar date. */
 export const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+const ISO_DATE = new RegExp(ISO_DATE_PATTERN);
 export function isIsoDate(value: string): boolean {
-  if (!new RegExp(ISO_DATE_PATTERN).test(value)) return false;
+  if (!ISO_DATE.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;

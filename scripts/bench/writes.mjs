@@ -22,6 +22,7 @@ const WRITERS = 997;
 /** Adds as addMinutesTarget sends them, each with a new Idempotency-Key (an add made offline and sent later). */
 function keyedAddTarget(baseUrl, prefix, label) {
   const plain = addMinutesTarget(baseUrl, prefix);
+  const keyPrefix = `${process.pid}-${label.replace(/[^a-z0-9]/gi, '')}`;
   let k = 0;
   return {
     ...plain,
@@ -29,7 +30,7 @@ function keyedAddTarget(baseUrl, prefix, label) {
     setupRequest: (request) => {
       k += 1;
       const next = plain.setupRequest(request);
-      return { ...next, headers: { ...next.headers, 'idempotency-key': `bench-${label}${process.pid}-${k}` } };
+      return { ...next, headers: { ...next.headers, 'idempotency-key': `bench-${keyPrefix}-${k}` } };
     },
   };
 }
