@@ -9,16 +9,16 @@
 // BENCH_API_ALSO=<dir> adds that checkout's server to the same interleaved runs (before and after a
 // change, each beside the base, in one run).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { linkModules } from './baseBuild.mjs';
 import { REPO_ROOT, onCleanup, startNodeServer } from './processes.mjs';
 import { benchPasswordHash, openDatabase, seedLearners, sessionCookie } from './seed.mjs';
 import { round, table, utcToday } from './util.mjs';
 
 export const API_COMPARE_RUNS = Number(process.env.BENCH_API_RUNS ?? 5);
-const DRIVER = join('packages', 'better-sqlite3-node20', 'node_modules');
 
 /** The calls #40 named: the session check and the dashboard's progress read. */
 const calls = (cookie) => [
@@ -35,10 +35,7 @@ export function checkoutOf(ref) {
   if (archive.status !== 0) throw new Error(`git archive ${commit}: ${archive.stderr}`);
   const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
   if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
-  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  if (existsSync(join(REPO_ROOT, DRIVER)) && existsSync(join(dir, 'packages', 'better-sqlite3-node20'))) {
-    symlinkSync(join(REPO_ROOT, DRIVER), join(dir, DRIVER), 'dir');
-  }
+  linkModules(dir);
   return { dir, commit };
 }
 

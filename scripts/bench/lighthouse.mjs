@@ -51,6 +51,14 @@ export async function launchChrome() {
 
 const ATTEMPTS = 2;
 
+/**
+ * BENCH_PAINT_CPU=<x>: the CPU slowdown Lighthouse simulates (its default is 4). Lighthouse's
+ * throttling guide (docs/throttling.md, "Calibrating the CPU slowdown") sets 4x for a host whose
+ * benchmarkIndex is a high-end desktop's (1,500-2,000), making it a mid-tier phone, and 2x for a
+ * low-end desktop's (1,000-1,500) to emulate that same phone.
+ */
+export const CPU_SLOWDOWN = process.env.BENCH_PAINT_CPU ? Number(process.env.BENCH_PAINT_CPU) : null;
+
 const nodeLabel = (node) => {
   if (!node) return null;
   const label = (node.nodeLabel ?? '').replace(/\s+/g, ' ').trim();
@@ -83,6 +91,7 @@ export async function audit(chrome, url, extraHeaders) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      ...(CPU_SLOWDOWN ? { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } : {}),
       ...(extraHeaders ? { extraHeaders } : {}),
     }));
     if (!lhr.runtimeError) break;
@@ -120,6 +129,7 @@ export async function audit(chrome, url, extraHeaders) {
     tbtMs: metric('total-blocking-time'),
     // Lighthouse's measure of the host's speed (higher is faster): figures are comparable only at a like index.
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
+    cpuSlowdown: lhr.configSettings?.throttling?.cpuSlowdownMultiplier ?? NaN,
     failing,
     // What to look at when LCP or CLS miss: the largest paint's element, and the elements that moved (with their share of CLS).
     lcpElement: nodeLabel(lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node),

@@ -11,6 +11,7 @@ import { baseRef, buildBase } from './baseBuild.mjs';
 import * as h from './history.mjs';
 import { HEAVY_LEARNERS, heavySection } from './heavy.mjs';
 import * as paint from './dashboard-paint.mjs';
+import { CPU_SLOWDOWN } from './lighthouse.mjs';
 import { bystanderBesideDashboards } from './dashboard-load.mjs';
 import { TRIALS, reconnectSummary, reconnectTrials } from './offline.mjs';
 import { queryPlans } from './plans.mjs';
@@ -49,10 +50,12 @@ const WRITES_ONLY = args.has('--writes');
 const LIGHTHOUSE = !args.has('--no-lighthouse') && !HISTORY_ONLY && !INSIGHTS_ONLY && !OFFLINE_ONLY && !HEAVY_ONLY && !TOKENS_ONLY && !REMINDERS_ONLY && !API_COMPARE_ONLY && !WRITES_ONLY;
 // --paint's Lighthouse rounds hold each dashboard of an earlier commit too (issue #32; BENCH_PAINT_BASE,
 // HEAD~1 by default; --no-compare: this build alone). SQLite only: both builds get a database alike.
+// BENCH_PAINT_BASE may name several commits, comma-separated (issue #54: 4903471,531f070).
 const BASE_REF = PAINT_ONLY && LIGHTHOUSE && !POSTGRES ? baseRef(args) : null;
+const BASE_REFS = BASE_REF ? BASE_REF.split(',').map((ref) => ref.trim()).filter(Boolean) : [];
 // The full run with Lighthouse holds 15 Lighthouse runs (issue #18, about 4 minutes on 2 cores): it gets 15 minutes;
 // --paint with the earlier build, its build and 25 runs: 20 minutes; --offline's 100 trials (about 12 s each): 40.
-const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_S ?? (OFFLINE_ONLY ? 2400 : BASE_REF ? 1200 : LIGHTHOUSE && !PAINT_ONLY ? 900 : 570)) * 1000;
+const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_S ?? (OFFLINE_ONLY ? 2400 : BASE_REF ? 600 + 600 * BASE_REFS.length : LIGHTHOUSE && !PAINT_ONLY ? 900 : 570)) * 1000;
 const BULK_USERS = 100_000;
 const targets = { ceilingShare: 0.5, growthRatio: 1.2, hostileP99Ms: 50 };
 
@@ -244,15 +247,15 @@ async function heavyOnly(databaseUrl, serverEnv) {
 
 /** `--paint`: the server on a fresh database with the 1-month and 10-year learners, then only the section below. */
 async function paintOnly(databaseUrl, serverEnv) {
-  const built = BASE_REF ? buildBase(BASE_REF) : null;
+  const builds = BASE_REFS.map((ref) => buildBase(ref));
   const app = await paintServer('app', databaseUrl, serverEnv);
-  let base = null;
-  if (built) {
+  const bases = [];
+  for (const built of builds) {
     const baseDatabaseUrl = await startDatabase();
     const server = await paintServer(`app ${built.commit}`, baseDatabaseUrl, { ...serverEnv, DATABASE_URL: baseDatabaseUrl, SERVE_SPA: join(built.dir, 'dist') }, built.dir);
-    base = { ...built, url: server.url };
+    bases.push({ ...built, url: server.url });
   }
-  await dashboardPaint(app.url, { lighthouse: LIGHTHOUSE, base });
+  await dashboardPaint(app.url, { lighthouse: LIGHTHOUSE, base: bases.length ? bases : null });
   heading(misses.length ? `${misses.length} target(s) missed` : 'every target met');
 }
 
@@ -330,17 +333,20 @@ async function dashboardPaint(baseUrl, { lighthouse: withLighthouse, base = null
   heading(`Until the dashboard answers a tap (Chromium, phone, HTTP/2, slow 4G and 4x CPU as Lighthouse's; a first visit, then the next), ${paint.RUNS} runs per page, interleaved; medians`);
   console.log(await paint.untilLive(baseUrl, paint.paintPages(base).filter((page) => page.cookie)));
   // Last, so its load leaves nothing behind for the page loads above.
-  heading(`A bystander beside 50 concurrent dashboard loads${base ? `, this build and ${base.commit} (${BASE_REF}) in interleaved rounds` : ''}`);
-  const servers = [{ label: 'this build', origin: baseUrl }, ...(base ? [{ label: base.commit, origin: base.url, reference: true }] : [])];
+  heading(`A bystander beside 50 concurrent dashboard loads${base ? `, this build and ${commitsOf(base)} in interleaved rounds` : ''}`);
+  const servers = [{ label: 'this build', origin: baseUrl }, ...[base].flat().filter(Boolean).map((earlier) => ({ label: earlier.commit, origin: earlier.url, reference: true }))];
   const learners = paint.roundTripLearners().map((page) => page.cookie);
   const bystander = await bystanderBesideDashboards(servers, { learners, bystanderCookie: sessionCookie('month', 1) });
   console.log(bystander.text);
   for (const c of bystander.checks) check(c.ok, c.text);
 }
 
+/** The earlier builds' commits, as the run names them. */
+const commitsOf = (base) => `${[base].flat().map((earlier) => earlier.commit).join(' and ')} (${BASE_REF})`;
+
 async function lighthouseSection(baseUrl, base) {
-  const beside = base ? `, this build beside ${base.commit} (${BASE_REF})` : '';
-  heading(`Lighthouse 12 (mobile: slow 4G, 4x CPU slowdown, plain HTTP/1.1), ${paint.RUNS} runs per page, interleaved${beside}; medians`);
+  const beside = base ? `, this build beside ${commitsOf(base)}` : '';
+  heading(`Lighthouse 12 (mobile: slow 4G, ${CPU_SLOWDOWN ?? 4}x CPU slowdown${CPU_SLOWDOWN ? ' (BENCH_PAINT_CPU)' : ''}, plain HTTP/1.1), ${paint.RUNS} runs per page, interleaved${beside}; medians`);
   const lighthouse = paint.lighthouseSummary(await paint.lighthouseRounds(baseUrl, paint.paintPages(base)));
   console.log(lighthouse.text);
   for (const c of lighthouse.checks) check(c.ok, c.text);

@@ -16,7 +16,7 @@ import { editTarget, floorWriteTarget, measureInterleaved, startFloor } from './
 import { round, table, utcToday } from './util.mjs';
 
 /** The add's throughput at least this share of the floor's (issue #54). */
-export const ADD_SHARE = 0.15;
+const ADD_SHARE = 0.15;
 const WRITERS = 997;
 
 /** Adds as addMinutesTarget sends them, each with a new Idempotency-Key (an add made offline and sent later). */
