@@ -46,6 +46,22 @@ export function addMinutesTarget(baseUrl, writerPrefix) {
   };
 }
 
+/** Adds as addMinutesTarget sends them, each with a new Idempotency-Key (an add made offline and sent later). */
+export function keyedAddTarget(baseUrl, prefix, label) {
+  const plain = addMinutesTarget(baseUrl, prefix);
+  const keyPrefix = `${process.pid}-${label.replace(/[^a-z0-9]/gi, '')}`;
+  let k = 0;
+  return {
+    ...plain,
+    name: `${label}POST /api/user/daily-activity, Idempotency-Key`,
+    setupRequest: (request) => {
+      k += 1;
+      const next = plain.setupRequest(request);
+      return { ...next, headers: { ...next.headers, 'idempotency-key': `bench-${keyPrefix}-${k}` } };
+    },
+  };
+}
+
 /** One request per target before loading it: a wrong seed or cookie fails loudly, not as a fast 401. */
 export async function checkAnswers(baseUrl, reads, cookie) {
   for (const read of reads) {

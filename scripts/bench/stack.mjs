@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cpuSeconds } from './cpu.mjs';
 import { onCleanup, startNodeServer } from './processes.mjs';
-import { addMinutesTarget } from './scenarios.mjs';
+import { addMinutesTarget, keyedAddTarget } from './scenarios.mjs';
 import { sessionCookie } from './seed.mjs';
 import { round, table, utcToday } from './util.mjs';
 
@@ -88,6 +88,7 @@ export function stackTargets({ floor, app, cookie, writerPrefix, extraApps = [],
   ];
   const writes = (server, label = '') => [
     { ...addMinutesTarget(server.url, writerPrefix), name: `${label}POST /api/user/daily-activity (add)`, kind: 'write', pid: server.pid },
+    { ...keyedAddTarget(server.url, writerPrefix, label), kind: 'write', pid: server.pid },
     { ...editTarget(server.url, writerPrefix), name: `${label}PATCH /api/user/daily-activity (edit)`, kind: 'write', pid: server.pid },
   ];
   const before = compare ? [...appCalls(compare, 'before: '), ...writes(compare, 'before: ')].map((t) => ({ ...t, kind: `${t.kind}Before` })) : [];

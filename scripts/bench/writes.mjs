@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkoutOf } from './apiCompare.mjs';
 import { REPO_ROOT, onCleanup, startNodeServer } from './processes.mjs';
-import { addMinutesTarget } from './scenarios.mjs';
+import { addMinutesTarget, keyedAddTarget } from './scenarios.mjs';
 import { benchPasswordHash, openDatabase, seedLearners } from './seed.mjs';
 import { editTarget, floorWriteTarget, measureInterleaved, startFloor } from './stack.mjs';
 import { round, table, utcToday } from './util.mjs';
@@ -18,22 +18,6 @@ import { round, table, utcToday } from './util.mjs';
 /** The add's throughput at least this share of the floor's (issue #54). */
 const ADD_SHARE = 0.15;
 const WRITERS = 997;
-
-/** Adds as addMinutesTarget sends them, each with a new Idempotency-Key (an add made offline and sent later). */
-function keyedAddTarget(baseUrl, prefix, label) {
-  const plain = addMinutesTarget(baseUrl, prefix);
-  const keyPrefix = `${process.pid}-${label.replace(/[^a-z0-9]/gi, '')}`;
-  let k = 0;
-  return {
-    ...plain,
-    name: `${label}POST /api/user/daily-activity, Idempotency-Key`,
-    setupRequest: (request) => {
-      k += 1;
-      const next = plain.setupRequest(request);
-      return { ...next, headers: { ...next.headers, 'idempotency-key': `bench-${keyPrefix}-${k}` } };
-    },
-  };
-}
 
 /** A second database beside `url` on the same PostgreSQL cluster. */
 async function postgresDatabase(url, name) {
